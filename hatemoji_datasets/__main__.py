@@ -1,0 +1,3 @@
+from hatemoji_datasets.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,145 @@
+"""``hatemoji-datasets``: list, describe and build the package's datasets."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hatemoji_datasets.errors import HatemojiDatasetsError
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    try:
+        return args.command(args)
+    except HatemojiDatasetsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hatemoji-datasets", description=__doc__)
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    listing = commands.add_parser("list", help="list the datasets, versions and configs")
+    listing.set_defaults(command=_list)
+
+    sources = commands.add_parser("sources", help="list every pinned upstream file")
+    sources.set_defaults(command=_sources)
+
+    for name, function, text in (
+        ("info", _info, "version, features, split sizes, licence, citation"),
+        ("build", _build, "build a dataset into the cache and summarise it"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("name", help="dataset name, optionally NAME:VERSION")
+        sub.add_argument("--config", help="config name (default: the dataset's first)")
+        sub.add_argument("--cache-dir", help="datasets cache folder")
+        sub.add_argument(
+            "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+        )
+        sub.set_defaults(command=function)
+    return parser
+
+
+def _builder_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    return {"cache_dir": args.cache_dir, "mirror": args.mirror}
+
+
+def _list(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.registry import builder_classes
+
+    for name, cls in builder_classes().items():
+        configs = ", ".join(cls.config_names())
+        print(f"{name}  {cls.VERSION}  configs: {configs}  {cls.card_source().pretty_name}")
+    return 0
+
+
+def _sources(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.registry import builder_classes
+
+    for name, cls in builder_classes().items():
+        for source in cls.source_files().values():
+            print(f"{name}\t{source.name}\t{source.url}\t{source.size}\t{source.sha256}"
+                  f"\t{source.license}")
+    return 0
+
+
+def _info(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.api import dataset_info
+
+    info = dataset_info(args.name, args.config, **_builder_kwargs(args))
+    print(f"{info['name']} ({info['config']}), version {info['version']}")
+    print(f"configs: {', '.join(info['configs'])}")
+    print("release notes:")
+    for version, note in info["release_notes"].items():
+        print(f"  {version}: {note}")
+    print("features:")
+    for feature, kind in info["features"].items():
+        print(f"  {feature}: {_describe_feature(kind)}")
+    print("splits:")
+    for split, rows in info["splits"].items():
+        print(f"  {split}: {rows:,} rows")
+    print(f"license: {info['license']}")
+    print(f"homepage: {info['homepage']}")
+    print("sources:")
+    for source in info["sources"].values():
+        print(f"  {source.url} (sha256 {source.sha256}, {source.license})")
+    if info["statistics"]:
+        print("statistics:")
+        _print_nested(info["statistics"], indent=2)
+    print("citation:")
+    print(info["citation"])
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.api import load_dataset
+
+    data = load_dataset(args.name, args.config, **_builder_kwargs(args))
+    print(f"built {args.name}" + (f" ({args.config})" if args.config else ""))
+    for split, dataset in data.items():
+        line = f"  {split}: {dataset.num_rows:,} rows"
+        label = dataset.features.get("label")
+        if label is not None and hasattr(label, "names"):
+            counts = _count(dataset["label"])
+            shares = ", ".join(f"{label.names[k]} {counts.get(k, 0):,}" for k in range(label.num_classes))
+            line += f" ({shares})"
+        print(line)
+    return 0
+
+
+def _count(values: Sequence[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def _describe_feature(feature: Any) -> str:
+    names = getattr(feature, "names", None)
+    if names is not None:
+        return f"ClassLabel({', '.join(names)})"
+    dtype = getattr(feature, "dtype", None)
+    if dtype is not None and type(feature).__name__ == "Value":
+        return dtype
+    return repr(feature)
+
+
+def _print_nested(value: Any, indent: int) -> None:
+    for key, item in value.items():
+        if isinstance(item, dict):
+            print(" " * indent + f"{key}:")
+            _print_nested(item, indent + 2)
+        else:
+            print(" " * indent + f"{key}: {item}")

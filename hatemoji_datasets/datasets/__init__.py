@@ -1,0 +1,1 @@
+"""One sub-package per dataset: builder, schema, checksums and card source."""

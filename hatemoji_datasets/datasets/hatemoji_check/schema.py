@@ -1,0 +1,111 @@
+"""The raw HatemojiCheck file (``HatemojiCheck/test.csv``) as a pandera model.
+
+The vocabularies below are the single definition used by the schema and by the
+builder's ClassLabels.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.typing import Series
+
+from hatemoji_datasets.features import has_emoji
+
+#: Functionalities in the paper's F1..F7 order.
+FUNCTIONALITIES: tuple[str, ...] = (
+    "verb_swap",
+    "identity_swap",
+    "descriptor_swap",
+    "double_swap",
+    "append",
+    "positive_confounder",
+    "emoji_leetspeak",
+)
+#: Upstream ``set`` value -> perturbation name, in the paper's .0 .. .3 order.
+PERTURBATIONS: dict[str, str] = {
+    "orig": "original",
+    "identity_perturb": "identity",
+    "polarity_perturb": "polarity",
+    "no_emoji_perturb": "no_emoji",
+}
+#: Protected targets as upstream spells them.
+PROTECTED_TARGETS: tuple[str, ...] = (
+    "women",
+    "trans people",
+    "gay people",
+    "black people",
+    "disabled people",
+    "Muslims",
+)
+#: Upstream writes the literal ``None`` where an identity perturbation has no protected target.
+UPSTREAM_NO_TARGET = "None"
+#: The explicit value the built dataset uses for those cases.
+NO_TARGET = "none"
+TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
+
+
+def gold_label(functionality: str, upstream_set: str) -> int:
+    """The documented gold label of a functionality x perturbation cell (1 = hateful).
+
+    Originals and their no-emoji rewrites stay hateful, identity and polarity
+    perturbations are not; removing the appended emoji (F5 no-emoji) leaves
+    neutral text.
+    """
+    if upstream_set == "orig":
+        return 1
+    if upstream_set == "no_emoji_perturb":
+        return 0 if functionality == "append" else 1
+    return 0
+
+
+class HatemojiCheckRaw(pa.DataFrameModel):
+    """One row per test case of the upstream ``test.csv``."""
+
+    case_id: Series[int] = pa.Field(ge=0, unique=True, description="case id, unique")
+    templ_id: Series[str] = pa.Field(
+        str_matches=r"^[1-9][0-9]*\.[0-3]$", description="template id GROUP.TYPE"
+    )
+    test_group_id: Series[int] = pa.Field(ge=1, description="template group")
+    text: Series[str] = pa.Field(str_length={"min_value": 1}, description="the test case")
+    target: Series[str] = pa.Field(
+        isin=[*PROTECTED_TARGETS, UPSTREAM_NO_TARGET], description="protected group or None"
+    )
+    functionality: Series[str] = pa.Field(isin=list(FUNCTIONALITIES))
+    set: Series[str] = pa.Field(isin=list(PERTURBATIONS), description="case type")
+    label_gold: Series[int] = pa.Field(isin=[0, 1], description="1 hateful, 0 not")
+    unrealistic_flags: Series[int] = pa.Field(ge=0, le=3, description="annotators flagging it")
+    included_in_test_suite: Series[int] = pa.Field(eq=1)
+
+    class Config:
+        name = "HatemojiCheck raw test.csv"
+        strict = True
+        coerce = True
+
+    @pa.dataframe_check(error="templ_id's integer part must equal test_group_id")
+    def template_in_group(cls, df: pd.DataFrame) -> Series[bool]:
+        group = df["templ_id"].astype(str).str.partition(".")[0]
+        return group == df["test_group_id"].astype(str)
+
+    @pa.dataframe_check(error="templ_id's decimal digit must match set (.0 orig .. .3 no_emoji)")
+    def template_type_matches_set(cls, df: pd.DataFrame) -> Series[bool]:
+        digit = df["templ_id"].astype(str).str.partition(".")[2]
+        expected = df["set"].map({s: str(i) for i, s in enumerate(PERTURBATIONS)})
+        return digit == expected
+
+    @pa.dataframe_check(error="target must be None exactly for identity perturbations")
+    def no_target_only_for_identity(cls, df: pd.DataFrame) -> Series[bool]:
+        return (df["target"] == UPSTREAM_NO_TARGET) == (df["set"] == "identity_perturb")
+
+    @pa.dataframe_check(error="label_gold disagrees with its functionality x set cell")
+    def label_matches_cell(cls, df: pd.DataFrame) -> Series[bool]:
+        expected = [gold_label(f, s) for f, s in zip(df["functionality"], df["set"], strict=True)]
+        return df["label_gold"] == pd.Series(expected, index=df.index)
+
+    @pa.dataframe_check(
+        error="originals and identity/polarity perturbations need an emoji; "
+        "no_emoji perturbations must have none"
+    )
+    def emoji_rule(cls, df: pd.DataFrame) -> Series[bool]:
+        present = df["text"].map(has_emoji)
+        return present == (df["set"] != "no_emoji_perturb")
