@@ -22,7 +22,7 @@ import pandera.pandas as pa
 
 from hatemoji_datasets import sources
 from hatemoji_datasets.metadata import CardSource, read_card_source
-from hatemoji_datasets.validation import TableFormat, raise_for, validate_file
+from hatemoji_datasets.validation import CSV, TableFormat, raise_for, validate_file
 
 log = logging.getLogger("hatemoji_datasets")
 
@@ -96,7 +96,7 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
 
     @staticmethod
     def read_validated(
-        schema: type[pa.DataFrameModel], path: str, fmt: TableFormat = TableFormat()
+        schema: type[pa.DataFrameModel], path: str, fmt: TableFormat = CSV
     ) -> pd.DataFrame:
         """Read a raw file and validate it, raising with every violation found."""
         log.info("validating %s against %s", path, schema.__name__)

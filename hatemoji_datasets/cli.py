@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -70,8 +71,10 @@ def _sources(args: argparse.Namespace) -> int:
 
     for name, cls in builder_classes().items():
         for source in cls.source_files().values():
-            print(f"{name}\t{source.name}\t{source.url}\t{source.size}\t{source.sha256}"
-                  f"\t{source.license}")
+            print(
+                f"{name}\t{source.name}\t{source.url}\t{source.size}\t{source.sha256}"
+                f"\t{source.license}"
+            )
     return 0
 
 
@@ -112,18 +115,11 @@ def _build(args: argparse.Namespace) -> int:
         line = f"  {split}: {dataset.num_rows:,} rows"
         label = dataset.features.get("label")
         if label is not None and hasattr(label, "names"):
-            counts = _count(dataset["label"])
-            shares = ", ".join(f"{label.names[k]} {counts.get(k, 0):,}" for k in range(label.num_classes))
+            counts = Counter(dataset["label"])
+            shares = ", ".join(f"{name} {counts[k]:,}" for k, name in enumerate(label.names))
             line += f" ({shares})"
         print(line)
     return 0
-
-
-def _count(values: Sequence[int]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for value in values:
-        counts[value] = counts.get(value, 0) + 1
-    return counts
 
 
 def _describe_feature(feature: Any) -> str:

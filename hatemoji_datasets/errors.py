@@ -53,6 +53,4 @@ class SchemaViolationError(HatemojiDatasetsError):
         shown = "\n".join(f"  {v}" for v in self.violations[:limit])
         more = len(self.violations) - limit
         tail = f"\n  ... and {more} more" if more > 0 else ""
-        super().__init__(
-            f"{len(self.violations)} schema violation(s):\n{shown}{tail}"
-        )
+        super().__init__(f"{len(self.violations)} schema violation(s):\n{shown}{tail}")

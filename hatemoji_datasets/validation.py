@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -32,6 +32,10 @@ class TableFormat:
     #: ``csv.QUOTE_MINIMAL`` for ordinary CSV, ``csv.QUOTE_NONE`` for files whose
     #: quote characters are data (BEEP!'s TSVs).
     quoting: int = csv.QUOTE_MINIMAL
+
+
+#: Ordinary comma-separated values with a header row.
+CSV = TableFormat()
 
 
 @dataclass(frozen=True, order=True)
@@ -101,19 +105,22 @@ def record_lines(path: str | os.PathLike[str], fmt: TableFormat) -> list[int]:
     return starts
 
 
+#: Called only when something fails: the (file, 1-based line) of each positional row.
+Locator = Callable[[], list[tuple[str, int]]]
+
+
 def check_frame(
     schema: type[pa.DataFrameModel],
     frame: pd.DataFrame,
     *,
     file: str,
-    lines: Callable[[], list[int]] | None = None,
+    locate: Locator | None = None,
 ) -> tuple[pd.DataFrame | None, list[Violation]]:
     """Validate ``frame`` lazily; return the coerced frame and every violation.
 
     Missing or unexpected columns are reported alone: row rules over a table
-    of the wrong shape only add noise. ``lines`` is called only when something
-    fails; it maps the frame's positional index to file lines. Without it a
-    row is reported as its 0-based position plus two (the header is line 1).
+    of the wrong shape only add noise. Without ``locate`` a row is reported in
+    ``file`` at its 0-based position plus two (the header is line 1).
     """
     structural = _column_violations(schema, frame, file)
     if structural:
@@ -121,7 +128,8 @@ def check_frame(
     try:
         return schema.validate(frame, lazy=True), []
     except SchemaErrors as errors:
-        found = _violations(errors.failure_cases, file, lines() if lines else None)
+        places = locate() if locate else None
+        found = _violations(errors.failure_cases, file, places)
         return None, sorted(_without_echoes(set(found)), key=_order)
 
 
@@ -153,7 +161,40 @@ def validate_file(
     """Read and validate one file, naming file lines in any violation."""
     name = os.fspath(path)
     frame = read_table(name, fmt)
-    return check_frame(schema, frame, file=name, lines=lambda: record_lines(name, fmt))
+    return check_frame(schema, frame, file=name, locate=lambda: _places(name, fmt))
+
+
+def validate_files(
+    schema: type[pa.DataFrameModel],
+    paths: Mapping[str, str | os.PathLike[str]],
+    fmt: TableFormat,
+    *,
+    source_column: str | None = None,
+) -> tuple[pd.DataFrame | None, list[Violation]]:
+    """Validate several files of one format as one table, for rules that span files.
+
+    ``paths`` maps a key (a split name, say) to a file. With ``source_column``
+    each row also gets that key in a column of that name, for rules such as
+    "the split column agrees with the file"; the schema must declare it.
+    Violations name each row's own file and line.
+    """
+    names = {key: os.fspath(path) for key, path in paths.items()}
+    frames = []
+    for key, name in names.items():
+        frame = read_table(name, fmt)
+        if source_column is not None:
+            frame[source_column] = key
+        frames.append(frame)
+    combined = pd.concat(frames, ignore_index=True)
+
+    def locate() -> list[tuple[str, int]]:
+        return [place for name in names.values() for place in _places(name, fmt)]
+
+    return check_frame(schema, combined, file=", ".join(names.values()), locate=locate)
+
+
+def _places(name: str, fmt: TableFormat) -> list[tuple[str, int]]:
+    return [(name, line) for line in record_lines(name, fmt)]
 
 
 def raise_for(violations: Iterable[Violation]) -> None:
@@ -166,20 +207,24 @@ def _order(v: Violation) -> tuple:
     return (v.file, v.line if v.line is not None else -1, v.column or "", v.rule, v.value or "")
 
 
-def _violations(cases: pd.DataFrame, file: str, lines: list[int] | None) -> Iterable[Violation]:
+def _violations(
+    cases: pd.DataFrame, file: str, places: list[tuple[str, int]] | None
+) -> Iterable[Violation]:
     for case in cases.itertuples(index=False):
         index = case.index
-        line = None
+        where, line = file, None
         if index is not None and not (isinstance(index, float) and pd.isna(index)):
             position = int(index)
-            line = lines[position] if lines and position < len(lines) else position + 2
+            if places and position < len(places):
+                where, line = places[position]
+            else:
+                line = position + 2
         rule = str(case.check)
-        if case.schema_context == "DataFrameSchema" and case.column not in (None, ""):
-            # A whole-frame check: pandera repeats it once per column; report it once.
-            yield Violation(file, line, None, rule)
-            continue
         column = None if case.column is None else str(case.column)
-        if case.schema_context == "DataFrameSchema" and column is None:
-            yield Violation(file, None, preview(case.failure_case), rule)
-            continue
-        yield Violation(file, line, column, rule, preview(case.failure_case))
+        if case.schema_context == "DataFrameSchema" and column:
+            # A whole-frame check: pandera repeats it once per column; report it once.
+            yield Violation(where, line, None, rule)
+        elif case.schema_context == "DataFrameSchema":
+            yield Violation(where, None, preview(case.failure_case), rule)
+        else:
+            yield Violation(where, line, column, rule, preview(case.failure_case))

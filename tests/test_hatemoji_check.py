@@ -11,8 +11,8 @@ from pathlib import Path
 
 import datasets
 import pytest
-
 from conftest import upstream_path
+
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.registry import builder_class
 
@@ -51,7 +51,9 @@ PAPER_CELLS = {
 
 @pytest.fixture(scope="module")
 def check(mirror: Path, session_cache: Path) -> datasets.Dataset:
-    return load_dataset("hatemoji_check", split="test", cache_dir=str(session_cache), mirror=str(mirror))
+    return load_dataset(
+        "hatemoji_check", split="test", cache_dir=str(session_cache), mirror=str(mirror)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +125,7 @@ def test_second_load_offline_from_cache(check: datasets.Dataset, session_cache: 
 
 
 def test_pinned_version_loads(mirror: Path, session_cache: Path) -> None:
-    data = load_dataset("hatemoji_check:1.0.0", split="test", cache_dir=str(session_cache),
-                        mirror=str(mirror))
+    data = load_dataset(
+        "hatemoji_check:1.0.0", split="test", cache_dir=str(session_cache), mirror=str(mirror)
+    )
     assert data.num_rows == 3930

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import shutil
+import importlib.util
 import subprocess
+import sys
 
 import pytest
-
 from conftest import REPO
 
 
 @pytest.mark.parametrize("command", [["check", "."], ["format", "--check", "."]])
 def test_ruff(command: list[str]) -> None:
-    ruff = shutil.which("ruff")
-    if ruff is None:
+    if importlib.util.find_spec("ruff") is None:
         pytest.skip("ruff is not installed (it comes with the 'test' extra)")
-    result = subprocess.run([ruff, *command], cwd=REPO, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", *command], cwd=REPO, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr

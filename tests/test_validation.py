@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import FIXTURES
+
 from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
 from hatemoji_datasets.validation import TableFormat, record_lines, validate_file
 
@@ -24,7 +25,11 @@ def test_record_lines_follow_multiline_fields() -> None:
 def test_every_violation_is_reported_with_its_line() -> None:
     _, violations = _check("hatemoji_check_broken.csv")
     found = {(v.line, v.column, v.rule.split("(")[0]) for v in violations}
-    assert (2, "case_id", "field_uniqueness") in found or (3, "case_id", "field_uniqueness") in found
+    assert (2, "case_id", "field_uniqueness") in found or (
+        3,
+        "case_id",
+        "field_uniqueness",
+    ) in found
     assert (4, None, "label_gold disagrees with its functionality x set cell") in found
     assert any(v.line == 5 and "emoji" in v.rule for v in violations)  # no_emoji with an emoji
     assert (6, "unrealistic_flags", "less_than_or_equal_to") in found  # record starting on line 6

@@ -50,15 +50,18 @@ class HatemojiCheck(HatemojiBuilder):
     def _generate_examples(self, frame: pd.DataFrame) -> Iterator[tuple[int, dict[str, Any]]]:
         for row in frame.itertuples(index=False):
             target = NO_TARGET if row.target == UPSTREAM_NO_TARGET else row.target
-            yield int(row.case_id), {
-                "case_id": int(row.case_id),
-                "template_id": row.templ_id,
-                "test_group_id": int(row.test_group_id),
-                "text": row.text,
-                "target": target,
-                "functionality": row.functionality,
-                "perturbation": PERTURBATIONS[row.set],
-                "label": int(row.label_gold),
-                "unrealistic_flags": int(row.unrealistic_flags),
-                "emoji": features.emoji_in(row.text),
-            }
+            yield (
+                int(row.case_id),
+                {
+                    "case_id": int(row.case_id),
+                    "template_id": row.templ_id,
+                    "test_group_id": int(row.test_group_id),
+                    "text": row.text,
+                    "target": target,
+                    "functionality": row.functionality,
+                    "perturbation": PERTURBATIONS[row.set],
+                    "label": int(row.label_gold),
+                    "unrealistic_flags": int(row.unrealistic_flags),
+                    "emoji": features.emoji_in(row.text),
+                },
+            )
