@@ -1,0 +1,171 @@
+"""The CLI and the registry: names, versions, configs, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, upstream_path
+
+from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
+from hatemoji_datasets.cli import main
+from hatemoji_datasets.datasets.hatemoji_check.builder import HatemojiCheck
+from hatemoji_datasets.registry import parse_spec
+from hatemoji_datasets.sources import SourceFile, sha256_of
+
+
+def test_list_datasets_includes_hatemoji_check() -> None:
+    assert "hatemoji_check" in list_datasets()
+
+
+def test_parse_spec() -> None:
+    assert parse_spec("hatemoji_check") == ("hatemoji_check", None)
+    assert parse_spec("hatemoji_check:1.0.0") == ("hatemoji_check", "1.0.0")
+    assert parse_spec("hatemoji_check", "1.0.0") == ("hatemoji_check", "1.0.0")
+    with pytest.raises(UnknownNameError, match="pins version 1.0.0"):
+        parse_spec("hatemoji_check:1.0.0", "2.0.0")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"name": "hatemoji_chek"}, "unknown dataset 'hatemoji_chek'; available: .*hatemoji_check"),
+        (
+            {"name": "hatemoji_check:9.9.9"},
+            "unknown version '9.9.9' of hatemoji_check; released: 1.0.0",
+        ),
+        (
+            {"name": "hatemoji_check", "config": "nope"},
+            "unknown config 'nope' .* available: default",
+        ),
+    ],
+)
+def test_unknown_names_list_what_exists(kwargs: dict, message: str, tmp_path: Path) -> None:
+    with pytest.raises(UnknownNameError, match=message):
+        load_dataset(**kwargs, cache_dir=str(tmp_path))
+
+
+def test_unknown_split_lists_splits(mirror: Path, session_cache: Path) -> None:
+    with pytest.raises(UnknownNameError, match="unknown split 'train'.*available: test"):
+        load_dataset(
+            "hatemoji_check", split="train", cache_dir=str(session_cache), mirror=str(mirror)
+        )
+
+
+def test_release_notes_cover_the_current_version() -> None:
+    from hatemoji_datasets.registry import builder_classes
+
+    for cls in builder_classes().values():
+        assert next(iter(cls.RELEASE_NOTES)) == str(cls.VERSION), cls.NAME
+
+
+def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    env = dict(os.environ)
+    env.pop("HATEMOJI_DATASETS_MIRROR", None)
+    if env_mirror is not None:
+        env["HATEMOJI_DATASETS_MIRROR"] = str(env_mirror)
+    return subprocess.run(
+        [sys.executable, "-m", "hatemoji_datasets", *args], capture_output=True, text=True, env=env
+    )
+
+
+def test_cli_list_and_sources() -> None:
+    listing = _run_cli("list")
+    assert listing.returncode == 0
+    assert "hatemoji_check  1.0.0" in listing.stdout
+    sources = _run_cli("sources")
+    assert "HatemojiCheck/test.csv\t349034\t9aa6bf78" in sources.stdout
+
+
+def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
+    build = _run_cli("build", "hatemoji_check", "--cache-dir", str(tmp_path), env_mirror=mirror)
+    assert build.returncode == 0, build.stderr
+    assert "test: 3,930 rows (non-hateful 1,276, hateful 2,654)" in build.stdout
+    assert "Generating test split" in build.stderr  # the progress display
+    info = _run_cli("info", "hatemoji_check", "--cache-dir", str(tmp_path))  # from the cache
+    assert info.returncode == 0, info.stderr
+    for expected in (
+        "version 1.0.0",
+        "test: 3,930 rows",
+        "license: cc-by-4.0",
+        "functionality: ClassLabel(verb_swap, identity_swap",
+        "@inproceedings",
+    ):
+        assert expected in info.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("info", "nope"), "error: unknown dataset 'nope'"),
+        (("build", "hatemoji_check:2.0.0"), "error: unknown version '2.0.0'"),
+    ],
+)
+def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> None:
+    result = _run_cli(*args)
+    assert result.returncode == 1
+    assert result.stderr.strip().startswith(message)
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
+    url = HatemojiCheck.source_files()["test"].url
+    bad = upstream_path(tmp_path / "bad", url)
+    bad.parent.mkdir(parents=True)
+    bad.write_bytes(upstream_path(mirror, url).read_bytes().replace(b"women", b"wom3n", 1))
+    result = _run_cli(
+        "build",
+        "hatemoji_check",
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--mirror",
+        str(tmp_path / "bad"),
+    )
+    assert result.returncode == 1
+    assert "checksum mismatch" in result.stderr and "expected sha256 9aa6bf78" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not any(p.is_dir() for p in (tmp_path / "c").glob("hatemoji_check/*/*"))
+
+
+@pytest.fixture
+def schema_breaking_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A mirror whose HatemojiCheck file is a broken neutral fixture, pinned by its own digest."""
+    pinned = HatemojiCheck.source_files()["test"]
+    fixture = FIXTURES / "hatemoji_check_broken.csv"
+    mirror = tmp_path / "mirror"
+    target = upstream_path(mirror, pinned.url)
+    target.parent.mkdir(parents=True)
+    shutil.copyfile(fixture, target)
+    repinned = SourceFile("test", pinned.url, fixture.stat().st_size, sha256_of(fixture), "none")
+    monkeypatch.setattr(HatemojiCheck, "source_files", classmethod(lambda cls: {"test": repinned}))
+    return mirror
+
+
+def test_schema_violations_stop_the_build(
+    schema_breaking_mirror: Path, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    cache = tmp_path / "cache"
+    with pytest.raises(SchemaViolationError) as failure:
+        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(schema_breaking_mirror))
+    lines = {v.line for v in failure.value.violations}
+    assert {2, 3, 4, 5, 6, 8, 9} <= lines
+    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
+    code = main(
+        [
+            "build",
+            "hatemoji_check",
+            "--cache-dir",
+            str(cache),
+            "--mirror",
+            str(schema_breaking_mirror),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "schema violation(s)" in err and "test.csv:6: column 'unrealistic_flags'" in err
+    assert "Traceback" not in err

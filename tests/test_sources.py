@@ -1,0 +1,126 @@
+"""Pinned sources, the mirror setting, checksum failures and a clean cache."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import upstream_path
+
+from hatemoji_datasets import ChecksumError, SourceError, load_dataset
+from hatemoji_datasets.registry import builder_classes
+from hatemoji_datasets.sources import MIRROR_ENV, mirror_setting, resolve_url, sha256_of
+
+
+def test_resolve_url_maps_host_and_path(tmp_path: Path) -> None:
+    url = "https://example.org/owner/repo/abc123/data/file.csv"
+    assert resolve_url(url, None) == url
+    assert resolve_url(url, str(tmp_path)) == str(
+        tmp_path / "example.org/owner/repo/abc123/data/file.csv"
+    )
+    assert resolve_url(url, "http://127.0.0.1:8000/m/") == (
+        "http://127.0.0.1:8000/m/example.org/owner/repo/abc123/data/file.csv"
+    )
+
+
+def test_mirror_argument_beats_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(MIRROR_ENV, "/from/env")
+    assert mirror_setting(None) == "/from/env"
+    assert mirror_setting("/from/argument") == "/from/argument"
+    monkeypatch.delenv(MIRROR_ENV)
+    assert mirror_setting(None) is None
+
+
+def test_every_source_is_pinned_and_matches_the_mirror(mirror: Path) -> None:
+    for cls in builder_classes().values():
+        for source in cls.source_files().values():
+            assert source.url.startswith("https://"), source.url
+            # A 40-hex commit in the path pins the file.
+            assert any(
+                len(part) == 40 and all(c in "0123456789abcdef" for c in part)
+                for part in source.url.split("/")
+            ), source.url
+            local = upstream_path(mirror, source.url)
+            assert local.stat().st_size == source.size, source.url
+            assert sha256_of(local) == source.sha256, source.url
+
+
+def _copy_check_source(mirror: Path, target: Path, tamper: bool) -> Path:
+    url = builder_classes()["hatemoji_check"].source_files()["test"].url
+    copied = upstream_path(target, url)
+    copied.parent.mkdir(parents=True)
+    shutil.copyfile(upstream_path(mirror, url), copied)
+    if tamper:
+        data = bytearray(copied.read_bytes())
+        data[200] ^= 0x01  # one byte changed
+        copied.write_bytes(bytes(data))
+    return copied
+
+
+def _built_versions(cache: Path) -> list[Path]:
+    return [p for p in cache.glob("hatemoji_check/*/*") if p.is_dir()]
+
+
+def test_tampered_source_fails_and_leaves_cache_clean(mirror: Path, tmp_path: Path) -> None:
+    bad_mirror = tmp_path / "bad"
+    _copy_check_source(mirror, bad_mirror, tamper=True)
+    cache = tmp_path / "cache"
+    with pytest.raises(ChecksumError) as failure:
+        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(bad_mirror))
+    message = str(failure.value)
+    assert "HatemojiCheck/test.csv" in message
+    assert "9aa6bf78370a87b56b7e117593e7c5e798a933083fe4cfd9bf1b26baf785a7da" in message
+    assert failure.value.actual in message and failure.value.actual != failure.value.expected
+    assert _built_versions(cache) == []
+    # The same cache then builds from the good mirror: nothing stale was kept.
+    data = load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
+    assert data["test"].num_rows == 3930
+
+
+def test_missing_source_names_file(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="HatemojiCheck/test.csv"):
+        load_dataset("hatemoji_check", cache_dir=str(tmp_path / "c"), mirror=str(tmp_path))
+
+
+@pytest.fixture
+def http_mirror(tmp_path: Path, mirror: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """Serve a copy of the HatemojiCheck source over HTTP on loopback."""
+    root = tmp_path / "served"
+    _copy_check_source(mirror, root, tamper=getattr(request, "param", False))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *args: None  # keep test output quiet
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_download_over_http_is_verified(http_mirror: str, tmp_path: Path) -> None:
+    data = load_dataset("hatemoji_check", split="test", cache_dir=str(tmp_path), mirror=http_mirror)
+    assert data.num_rows == 3930
+
+
+@pytest.mark.parametrize("http_mirror", [True], indirect=True)
+def test_tampered_download_is_discarded(http_mirror: str, tmp_path: Path) -> None:
+    with pytest.raises(ChecksumError):
+        load_dataset("hatemoji_check", cache_dir=str(tmp_path), mirror=http_mirror)
+    assert _built_versions(tmp_path) == []
+    leftovers = (
+        [
+            p
+            for p in (tmp_path / "downloads").rglob("*")
+            if p.is_file() and not p.name.endswith((".lock", ".json"))
+        ]
+        if (tmp_path / "downloads").exists()
+        else []
+    )
+    assert leftovers == []
