@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,6 +21,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from hatemoji_datasets import sources
+from hatemoji_datasets.errors import SourceError
 from hatemoji_datasets.metadata import CardSource, read_card_source
 from hatemoji_datasets.validation import CSV, TableFormat, raise_for, validate_file
 
@@ -89,10 +90,21 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
 
     # -- helpers for subclasses -------------------------------------------------------
 
-    def fetch_sources(self, dl_manager: datasets.DownloadManager) -> dict[str, str]:
-        """Download every pinned file of this dataset and verify its checksum."""
-        log.info("fetching and verifying %d source file(s)", len(self.source_files()))
-        return sources.fetch(self.source_files(), dl_manager, self.mirror)
+    def fetch_sources(
+        self, dl_manager: datasets.DownloadManager, names: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        """Download the pinned files of this dataset (all, or only ``names``) and verify them."""
+        pinned = self.source_files()
+        if names is not None:
+            wanted = list(names)
+            unknown = [name for name in wanted if name not in pinned]
+            if unknown:
+                raise SourceError(
+                    f"{self.NAME}: source(s) {', '.join(unknown)} not pinned in {CHECKSUMS_FILE}"
+                )
+            pinned = {name: pinned[name] for name in wanted}
+        log.info("fetching and verifying %d source file(s)", len(pinned))
+        return sources.fetch(pinned, dl_manager, self.mirror)
 
     @staticmethod
     def read_validated(

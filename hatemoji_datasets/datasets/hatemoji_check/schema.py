@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import pandas as pd
 import pandera.pandas as pa
+import pyarrow
+import pyarrow.compute as pc
 from pandera.typing import Series
 
-from hatemoji_datasets.features import has_emoji
+from hatemoji_datasets.features import contains_emoji
+from hatemoji_datasets.validation import as_integers
 
 #: Functionalities in the paper's F1..F7 order.
 FUNCTIONALITIES: tuple[str, ...] = (
@@ -45,18 +48,25 @@ NO_TARGET = "none"
 TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
 
 
-def gold_label(functionality: str, upstream_set: str) -> int:
-    """The documented gold label of a functionality x perturbation cell (1 = hateful).
+def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
+    """The documented gold label of each row's functionality x perturbation cell (1 = hateful).
 
     Originals and their no-emoji rewrites stay hateful, identity and polarity
     perturbations are not; removing the appended emoji (F5 no-emoji) leaves
     neutral text.
     """
-    if upstream_set == "orig":
-        return 1
-    if upstream_set == "no_emoji_perturb":
-        return 0 if functionality == "append" else 1
-    return 0
+    hateful = (upstream_set == "orig") | (
+        (upstream_set == "no_emoji_perturb") & (functionality != "append")
+    )
+    return hateful.astype("int64")
+
+
+def template_parts(templ_id: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """Split ``GROUP.TYPE`` template ids into their two parts (vectorised)."""
+    parts = pc.split_pattern(pyarrow.array(templ_id.astype(str)), ".", max_splits=1)
+    padded = pc.list_slice(parts, 0, 2, return_fixed_size_list=True)  # missing parts -> null
+    group, digit = (pc.list_element(padded, i).to_pandas() for i in (0, 1))
+    return group.set_axis(templ_id.index), digit.set_axis(templ_id.index)
 
 
 class HatemojiCheckRaw(pa.DataFrameModel):
@@ -84,14 +94,16 @@ class HatemojiCheckRaw(pa.DataFrameModel):
 
     @pa.dataframe_check(error="templ_id's integer part must equal test_group_id")
     def template_in_group(cls, df: pd.DataFrame) -> Series[bool]:
-        group = df["templ_id"].astype(str).str.partition(".")[0]
-        return group == df["test_group_id"].astype(str)
+        group, _ = template_parts(df["templ_id"])
+        return as_integers(group) == df["test_group_id"]
 
     @pa.dataframe_check(error="templ_id's decimal digit must match set (.0 orig .. .3 no_emoji)")
     def template_type_matches_set(cls, df: pd.DataFrame) -> Series[bool]:
-        digit = df["templ_id"].astype(str).str.partition(".")[2]
-        expected = df["set"].map({s: str(i) for i, s in enumerate(PERTURBATIONS)})
-        return digit == expected
+        _, digit = template_parts(df["templ_id"])
+        matches = pd.Series(False, index=df.index)
+        for position, upstream_set in enumerate(PERTURBATIONS):
+            matches |= (df["set"] == upstream_set) & (digit == str(position))
+        return matches
 
     @pa.dataframe_check(error="target must be None exactly for identity perturbations")
     def no_target_only_for_identity(cls, df: pd.DataFrame) -> Series[bool]:
@@ -99,13 +111,12 @@ class HatemojiCheckRaw(pa.DataFrameModel):
 
     @pa.dataframe_check(error="label_gold disagrees with its functionality x set cell")
     def label_matches_cell(cls, df: pd.DataFrame) -> Series[bool]:
-        expected = [gold_label(f, s) for f, s in zip(df["functionality"], df["set"], strict=True)]
-        return df["label_gold"] == pd.Series(expected, index=df.index)
+        return df["label_gold"] == gold_labels(df["functionality"], df["set"])
 
     @pa.dataframe_check(
         error="originals and identity/polarity perturbations need an emoji; "
         "no_emoji perturbations must have none"
     )
     def emoji_rule(cls, df: pd.DataFrame) -> Series[bool]:
-        present = df["text"].map(has_emoji)
+        present = contains_emoji(df["text"])
         return present == (df["set"] != "no_emoji_perturb")
