@@ -23,7 +23,13 @@ import pandera.pandas as pa
 from hatemoji_datasets import sources
 from hatemoji_datasets.errors import SourceError
 from hatemoji_datasets.metadata import CardSource, read_card_source
-from hatemoji_datasets.validation import CSV, TableFormat, raise_for, validate_file
+from hatemoji_datasets.validation import (
+    CSV,
+    TableFormat,
+    UpstreamFormat,
+    raise_for,
+    validate_file,
+)
 
 log = logging.getLogger("hatemoji_datasets")
 
@@ -67,6 +73,11 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
     @classmethod
     def config_names(cls) -> list[str]:
         return [config.name for config in cls.BUILDER_CONFIGS] or ["default"]
+
+    @classmethod
+    def upstream_formats(cls) -> dict[str, UpstreamFormat]:
+        """Config name -> the upstream file format, which contributions are written in."""
+        raise NotImplementedError(f"{cls.NAME} declares no upstream format")
 
     @classmethod
     def summarize(cls, data: datasets.DatasetDict) -> dict[str, Any]:

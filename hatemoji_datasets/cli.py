@@ -38,6 +38,34 @@ def _parser() -> argparse.ArgumentParser:
     sources = commands.add_parser("sources", help="list every pinned upstream file")
     sources.set_defaults(command=_sources)
 
+    validate = commands.add_parser(
+        "validate", help="check proposed data files against a dataset's schema and released data"
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="CSV/TSV in upstream format")
+    validate.add_argument("--dataset", required=True, help="dataset name")
+    validate.add_argument("--config", help="config name (default: the dataset's first)")
+    validate.add_argument("--format", choices=("text", "json", "github"), default="text")
+    validate.add_argument(
+        "--allow-changes", action="store_true", help="changed released rows warn instead of fail"
+    )
+    validate.add_argument(
+        "--full", action="store_true", help="the files hold the whole dataset: report lost rows"
+    )
+    validate.add_argument("--strict", action="store_true", help="warnings fail too")
+    validate.add_argument("--cache-dir", help="where released files are downloaded")
+    validate.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    validate.set_defaults(command=_validate)
+
+    export = commands.add_parser(
+        "export-schemas",
+        help="write the language-neutral schema files (pandera YAML, Frictionless)",
+    )
+    export.add_argument("--output", default="schemas", help="folder to write (default: schemas)")
+    export.add_argument(
+        "--check", action="store_true", help="only report files that differ from the code"
+    )
+    export.set_defaults(command=_export_schemas)
+
     for name, function, text in (
         ("info", _info, "version, features, split sizes, licence, citation"),
         ("build", _build, "build a dataset into the cache and summarise it"),
@@ -55,6 +83,32 @@ def _parser() -> argparse.ArgumentParser:
 
 def _builder_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     return {"cache_dir": args.cache_dir, "mirror": args.mirror}
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.contributions import Options, validate_contributions
+    from hatemoji_datasets.reports import render
+
+    options = Options(allow_changes=args.allow_changes, full=args.full, strict=args.strict)
+    report = validate_contributions(
+        args.files,
+        args.dataset,
+        args.config,
+        options=options,
+        mirror=args.mirror,
+        cache_dir=args.cache_dir,
+    )
+    print(render(report, args.format))
+    return report.exit_code
+
+
+def _export_schemas(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.schema_export import write_exports
+
+    stale = write_exports(args.output, check_only=args.check)
+    for path in stale:
+        print(f"{'differs' if args.check else 'wrote'}: {path}")
+    return 1 if args.check and stale else 0
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -34,9 +34,13 @@ class ChecksumError(SourceError):
     def __init__(self, url: str, path: str, expected: str, actual: str) -> None:
         super().__init__(
             f"checksum mismatch for {url} (read from {path}): "
-            f"expected sha256 {expected}, got {actual}"
+            f"expected {_digest(expected)}, got {_digest(actual)}"
         )
         self.url, self.path, self.expected, self.actual = url, path, expected, actual
+
+
+def _digest(value: str) -> str:
+    return value if value.endswith("bytes") else f"sha256 {value}"
 
 
 class InputError(HatemojiDatasetsError):

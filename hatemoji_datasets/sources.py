@@ -79,7 +79,10 @@ def sha256_of(path: str | os.PathLike[str]) -> str:
 
 
 def verify(source: SourceFile, path: str) -> None:
-    """Raise ChecksumError unless ``path`` has the pinned sha256."""
+    """Raise ChecksumError unless ``path`` has the pinned size and sha256."""
+    size = os.path.getsize(path)
+    if size != source.size:
+        raise ChecksumError(source.url, path, f"{source.size} bytes", f"{size} bytes")
     actual = sha256_of(path)
     if actual != source.sha256:
         raise ChecksumError(source.url, path, source.sha256, actual)

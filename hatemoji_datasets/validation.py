@@ -41,6 +41,24 @@ class TableFormat:
 CSV = TableFormat()
 
 
+@dataclass(frozen=True)
+class UpstreamFormat:
+    """How rows of one config are written upstream, and so by contributors."""
+
+    schema: type[pa.DataFrameModel]
+    table: TableFormat
+    #: ``checksums.tsv`` names of the released files in this format.
+    released: tuple[str, ...]
+    #: The column that identifies a row: its id, or its text where rows have no id.
+    key_column: str
+    text_column: str
+    #: A column the schema needs that is not in the file (which file a row came
+    #: from); released rows get their source name, a contributed file what
+    #: ``source_of`` says for it.
+    source_column: str | None = None
+    source_of: Callable[[str, pd.DataFrame], pd.Series] | None = None
+
+
 @dataclass(frozen=True, order=True)
 class Violation:
     """One broken rule in one place of one file."""
@@ -138,7 +156,7 @@ def _header(name: str, fmt: TableFormat) -> list[str]:
     except IsADirectoryError as exc:
         raise InputError(f"{name}: is a folder, not a file") from exc
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}:1: not UTF-8") from exc
+        raise InputError(f"{name}:{_first_non_utf8_line(name)}: not UTF-8") from exc
     if not header or header == [""]:
         raise InputError(f"{name}: file is empty (no header row)")
     if len(header) == 1:
@@ -166,7 +184,7 @@ def _field_count_message(name: str, fmt: TableFormat, expected: int) -> str:
         reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
         start = 1
         for record in reader:
-            if len(record) != expected:
+            if record and len(record) != expected:
                 bad.append(f"line {start} has {len(record)}")
             start = reader.line_num + 1
     shown = "; ".join(bad[:5]) + (f"; and {len(bad) - 5} more" if len(bad) > 5 else "")
@@ -179,8 +197,8 @@ def record_lines(path: str | os.PathLike[str], fmt: TableFormat) -> list[int]:
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
         previous_end = 0
-        for index, _ in enumerate(reader):
-            if index:  # the header is not a record
+        for index, record in enumerate(reader):
+            if index and record:  # the header is not a record; blank lines are skipped
                 starts.append(previous_end + 1)
             previous_end = reader.line_num
     return starts

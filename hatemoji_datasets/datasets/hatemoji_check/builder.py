@@ -18,6 +18,7 @@ from hatemoji_datasets.datasets.hatemoji_check.schema import (
     UPSTREAM_NO_TARGET,
     HatemojiCheckRaw,
 )
+from hatemoji_datasets.validation import CSV, UpstreamFormat
 
 
 class HatemojiCheck(HatemojiBuilder):
@@ -26,6 +27,10 @@ class HatemojiCheck(HatemojiBuilder):
     RELEASE_NOTES = {
         "1.0.0": "First release: upstream commit a626f63, one test split of 3,930 cases.",
     }
+
+    @classmethod
+    def upstream_formats(cls) -> dict[str, UpstreamFormat]:
+        return {"default": UpstreamFormat(HatemojiCheckRaw, CSV, ("test",), "case_id", "text")}
 
     def _features(self) -> datasets.Features:
         return datasets.Features(

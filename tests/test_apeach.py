@@ -1,0 +1,358 @@
+"""APEACH (config ``default``) and BEEP! (config ``beep``): real data and error paths.
+
+Expected values come from the APEACH paper (Table 1), the issue, or the upstream
+files read here with the csv module (APEACH) or split on tabs by hand (BEEP!).
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import datasets
+import pytest
+from conftest import FIXTURES, upstream_path
+
+from hatemoji_datasets import (
+    ChecksumError,
+    InputError,
+    SchemaViolationError,
+    SourceError,
+    UnknownNameError,
+    dataset_info,
+    load_dataset,
+)
+from hatemoji_datasets.cli import main as cli_main
+from hatemoji_datasets.datasets.apeach.builder import Apeach
+from hatemoji_datasets.datasets.apeach.schema import BEEP_FORMAT, ApeachRaw, BeepRaw
+from hatemoji_datasets.validation import CSV, read_table, validate_file
+
+# The ten prompts in the paper's order: upstream English name -> clean name.
+TOPIC_NAMES = {
+    "Gender sterotypes": "gender_stereotypes",
+    "Sexual harassment": "sexual_harassment",
+    "Age and social status": "age_and_social_status",
+    "Nationality": "nationality",
+    "Racism": "racism",
+    "Origin and residence": "origin_and_residence",
+    "Appearance": "appearance",
+    "Disabled": "disabled",
+    "Diets": "diets",
+    "Education": "education",
+}
+# BEEP! train composition (issue #4) and the APEACH paper's Table 1 composition.
+BEEP_TRAIN_LEVELS = {"hate": 1911, "offensive": 2499, "none": 3486}
+BEEP_DEV_LABELS = {"hateful": 311, "non-hateful": 160}
+APEACH_LABELS = {"hateful": 1922, "non-hateful": 1848}
+
+
+# -- upstream, read independently of the package ---------------------------------------
+
+
+def _upstream_file(mirror: Path, source: str) -> Path:
+    return upstream_path(mirror, Apeach.source_files()[source].url)
+
+
+@pytest.fixture(scope="module")
+def apeach_upstream(mirror: Path) -> list[dict[str, str]]:
+    with _upstream_file(mirror, "apeach_test").open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _beep_records(path: Path) -> list[dict[str, str]]:
+    lines = path.read_bytes().decode("utf-8").split("\n")
+    assert lines[-1] == ""  # the file ends with a newline
+    header, *records = lines[:-1]
+    names = header.split("\t")
+    return [dict(zip(names, record.split("\t"), strict=True)) for record in records]
+
+
+@pytest.fixture(scope="module")
+def beep_upstream(mirror: Path) -> dict[str, list[dict[str, str]]]:
+    return {
+        "train": _beep_records(_upstream_file(mirror, "beep_train")),
+        "validation": _beep_records(_upstream_file(mirror, "beep_dev")),
+    }
+
+
+# -- built datasets ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def apeach(mirror: Path, session_cache: Path) -> datasets.Dataset:
+    return load_dataset("apeach", split="test", cache_dir=str(session_cache), mirror=str(mirror))
+
+
+@pytest.fixture(scope="module")
+def beep(mirror: Path, session_cache: Path) -> datasets.DatasetDict:
+    return load_dataset("apeach", "beep", cache_dir=str(session_cache), mirror=str(mirror))
+
+
+def _names(dataset: datasets.Dataset, column: str) -> list[str]:
+    return [dataset.features[column].int2str(value) for value in dataset[column]]
+
+
+# -- APEACH -----------------------------------------------------------------------------
+
+
+def test_apeach_features_and_size(apeach: datasets.Dataset) -> None:
+    assert apeach.num_rows == 3770
+    assert list(apeach.features) == [
+        "text", "label", "topic", "topic_ko", "writer_age", "writer_age_group", "writer_gender",
+    ]  # fmt: skip
+    assert apeach.features["label"].names == ["non-hateful", "hateful"]
+    assert apeach.features["topic"].names == list(TOPIC_NAMES.values())
+    assert apeach.features["writer_gender"].names == ["female", "male"]
+    assert apeach.features["writer_age"].dtype == "int8"
+
+
+def test_apeach_labels_match_the_paper(apeach: datasets.Dataset) -> None:
+    assert Counter(_names(apeach, "label")) == APEACH_LABELS
+
+
+def test_apeach_rows_equal_upstream(apeach: datasets.Dataset, apeach_upstream: list) -> None:
+    assert apeach.num_rows == len(apeach_upstream)
+    built = zip(
+        apeach["text"],
+        _names(apeach, "label"),
+        _names(apeach, "topic"),
+        apeach["topic_ko"],
+        apeach["writer_age"],
+        apeach["writer_age_group"],
+        _names(apeach, "writer_gender"),
+    )
+    upstream_label = {"Spoiled": "hateful", "Default": "non-hateful"}
+    for row, (text, label, topic, topic_ko, age, age_group, gender) in zip(apeach_upstream, built):
+        assert text.encode("utf-8") == row["text"].encode("utf-8")
+        assert topic_ko.encode("utf-8") == row["text_topic"].encode("utf-8")
+        assert label == upstream_label[row["class"]]
+        assert topic == TOPIC_NAMES[row["text_topic_eng"]]
+        assert (age, age_group) == (int(row["user_age"]), int(row["age"]))
+        assert gender == row["user_gender"]
+
+
+def test_apeach_topic_counts_equal_upstream(apeach: datasets.Dataset, apeach_upstream) -> None:
+    expected = Counter(TOPIC_NAMES[row["text_topic_eng"]] for row in apeach_upstream)
+    assert Counter(_names(apeach, "topic")) == expected
+    assert len(expected) == 10
+
+
+def test_apeach_topic_prompts_one_to_one(apeach: datasets.Dataset) -> None:
+    pairs = set(zip(_names(apeach, "topic"), apeach["topic_ko"]))
+    assert len(pairs) == len({topic for topic, _ in pairs}) == len({ko for _, ko in pairs}) == 10
+
+
+def test_apeach_age_group_is_five_year_bucket(apeach: datasets.Dataset) -> None:
+    for age, group in zip(apeach["writer_age"], apeach["writer_age_group"]):
+        assert group == max(20, age // 5 * 5)  # the 18- and 19-year-olds sit in group 20
+
+
+def test_apeach_edge_whitespace_is_kept_and_counted(
+    apeach: datasets.Dataset, apeach_upstream: list, mirror: Path, session_cache: Path
+) -> None:
+    upstream_edged = [row["text"] for row in apeach_upstream if row["text"] != row["text"].strip()]
+    assert len(upstream_edged) == 24
+    built_edged = [text for text in apeach["text"] if text != text.strip()]
+    assert built_edged == upstream_edged
+    info = dataset_info("apeach", cache_dir=str(session_cache), mirror=str(mirror))
+    statistics = info["statistics"]["test"]
+    assert statistics["texts with leading or trailing whitespace"] == 24
+    assert statistics["label"] == {"non-hateful": 1848, "hateful": 1922}
+
+
+# -- BEEP! ------------------------------------------------------------------------------
+
+
+def test_beep_features_and_splits(beep: datasets.DatasetDict) -> None:
+    assert {split: data.num_rows for split, data in beep.items()} == {
+        "train": 7896,
+        "validation": 471,
+    }
+    features = beep["train"].features
+    assert list(features) == ["text", "label", "hate_level", "bias", "contain_gender_bias"]
+    assert features["label"].names == ["non-hateful", "hateful"]
+    assert features["hate_level"].names == ["none", "offensive", "hate"]
+    assert features["bias"].names == ["none", "gender", "others"]
+    assert features["contain_gender_bias"].dtype == "bool"
+
+
+def test_beep_composition(beep: datasets.DatasetDict) -> None:
+    train, validation = beep["train"], beep["validation"]
+    assert Counter(_names(train, "hate_level")) == BEEP_TRAIN_LEVELS
+    assert Counter(_names(train, "label")) == {
+        "hateful": BEEP_TRAIN_LEVELS["hate"] + BEEP_TRAIN_LEVELS["offensive"],
+        "non-hateful": BEEP_TRAIN_LEVELS["none"],
+    }
+    assert Counter(_names(validation, "label")) == BEEP_DEV_LABELS
+
+
+def test_beep_rows_equal_upstream(beep: datasets.DatasetDict, beep_upstream: dict) -> None:
+    for split, records in beep_upstream.items():
+        data = beep[split]
+        assert data.num_rows == len(records)
+        built = zip(
+            data["text"],
+            _names(data, "label"),
+            _names(data, "hate_level"),
+            _names(data, "bias"),
+            data["contain_gender_bias"],
+        )
+        for record, (text, label, level, bias, gender_flag) in zip(records, built):
+            assert text.encode("utf-8") == record["comments"].encode("utf-8")
+            assert level == record["hate"]
+            assert label == ("non-hateful" if record["hate"] == "none" else "hateful")
+            assert bias == record["bias"]
+            assert gender_flag == (record["contain_gender_bias"] == "True")
+
+
+def test_beep_quote_characters_survive(beep: datasets.DatasetDict, beep_upstream: dict) -> None:
+    for split, records in beep_upstream.items():
+        quoted = [r["comments"] for r in records if '"' in r["comments"]]
+        assert quoted  # upstream has such comments in both files
+        assert [text for text in beep[split]["text"] if '"' in text] == quoted
+
+
+def test_beep_splits_are_disjoint(beep: datasets.DatasetDict) -> None:
+    assert not set(beep["train"]["text"]) & set(beep["validation"]["text"])
+
+
+# -- configs, sources and the cache -------------------------------------------------
+
+
+def test_every_fetched_source_is_pinned() -> None:
+    pinned = Apeach.source_files()
+    fetched = [name for config in Apeach.BUILDER_CONFIGS for _, name in config.corpus.split_sources]
+    assert sorted(fetched) == sorted(pinned)
+    assert {source.license for source in pinned.values()} == {"CC-BY-SA-4.0"}
+    assert Apeach.config_names() == ["default", "beep"]
+
+
+def _partial_mirror(mirror: Path, root: Path, sources: list[str]) -> Path:
+    for source in sources:
+        target = upstream_path(root, Apeach.source_files()[source].url)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(_upstream_file(mirror, source))
+    return root
+
+
+def test_each_config_fetches_only_its_own_sources(mirror: Path, tmp_path: Path) -> None:
+    only_apeach = _partial_mirror(mirror, tmp_path / "mirror", ["apeach_test"])
+    cache = str(tmp_path / "cache")
+    test = load_dataset("apeach", split="test", cache_dir=cache, mirror=str(only_apeach))
+    assert test.num_rows == 3770
+    with pytest.raises(SourceError, match="labeled/train.tsv"):
+        load_dataset("apeach", "beep", cache_dir=cache, mirror=str(only_apeach))
+
+
+def test_altered_source_fails_its_checksum(mirror: Path, tmp_path: Path) -> None:
+    altered = _partial_mirror(mirror, tmp_path / "mirror", ["beep_train"])
+    dev = upstream_path(altered, Apeach.source_files()["beep_dev"].url)
+    shutil.copyfile(FIXTURES / "beep_valid.tsv", dev)
+    cache = str(tmp_path / "cache")
+    with pytest.raises(ChecksumError, match="dev.tsv"):
+        load_dataset("apeach", "beep", cache_dir=cache, mirror=str(altered))
+    # Nothing half-built was cached: the real files still build into the same cache.
+    assert load_dataset("apeach", "beep", cache_dir=cache, mirror=str(mirror))["validation"]
+
+
+def test_second_load_reads_the_cache(
+    beep: datasets.DatasetDict, session_cache: Path, tmp_path: Path
+) -> None:
+    # An empty mirror would fail any fetch, so this load can only come from the cache.
+    again = load_dataset("apeach", "beep", cache_dir=str(session_cache), mirror=str(tmp_path))
+    assert again["validation"]["text"] == beep["validation"]["text"]
+
+
+def test_unknown_config_and_split(mirror: Path, session_cache: Path) -> None:
+    with pytest.raises(UnknownNameError, match="available: default, beep"):
+        load_dataset("apeach", "beeps", cache_dir=str(session_cache), mirror=str(mirror))
+    with pytest.raises(UnknownNameError, match="available: train, validation"):
+        load_dataset(
+            "apeach", "beep", split="test", cache_dir=str(session_cache), mirror=str(mirror)
+        )
+
+
+def test_cli_info_and_error(
+    mirror: Path, session_cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
+    assert cli_main(["info", "apeach", *args]) == 0
+    out = capsys.readouterr().out
+    assert "texts with leading or trailing whitespace: 24" in out
+    assert "topic: ClassLabel(gender_stereotypes, sexual_harassment," in out
+    assert cli_main(["build", "apeach", "--config", "nope", *args]) == 1
+    assert "unknown config 'nope'" in capsys.readouterr().err
+
+
+# -- schemas on small neutral fixtures ---------------------------------------------------
+
+
+def test_apeach_valid_fixture_passes() -> None:
+    frame, violations = validate_file(ApeachRaw, FIXTURES / "apeach_valid.csv", CSV)
+    assert violations == []
+    texts = list(frame["text"])
+    assert texts[1] == '그는 "안녕하세요"라고 말했다, 웃으면서.'
+    assert texts[2] == "날씨가 참 좋네요 "  # trailing space kept
+    assert texts[3] == "첫째 줄입니다.\n둘째 줄입니다.\n"  # line breaks kept
+    assert list(frame["age"]) == [20, 30, 20, 45, 65]  # a 19-year-old sits in group 20
+
+
+def test_apeach_violations_name_their_lines() -> None:
+    _, violations = validate_file(ApeachRaw, FIXTURES / "apeach_broken.csv", CSV)
+    found = {(v.line, v.column, v.rule.split("(")[0]) for v in violations}
+    assert (2, "class", "isin") in found
+    assert any(v.line == 3 and v.rule.startswith("age must be") for v in violations)
+    assert (4, "text_topic_eng", "isin") in found  # the corrected spelling is not upstream's
+    one_to_one = {v.line for v in violations if "one-to-one" in v.rule}
+    assert one_to_one == {2, 5, 6, 8}  # one prompt with two names, one name with two prompts
+    assert (7, "user_gender", "isin") in found
+    assert {(2, "text", "field_uniqueness"), (8, "text", "field_uniqueness")} <= found
+    assert all(v.file.endswith("apeach_broken.csv") for v in violations)
+
+
+def test_uncoercible_age_is_reported_once(tmp_path: Path) -> None:
+    source = (FIXTURES / "apeach_valid.csv").read_text(encoding="utf-8")
+    broken = tmp_path / "age.csv"
+    broken.write_text(source.replace(",24,female,", ",twenty,female,"), encoding="utf-8")
+    _, violations = validate_file(ApeachRaw, broken, CSV)
+    assert [(v.line, v.column, v.value) for v in violations] == [(2, "user_age", "twenty")]
+
+
+def test_beep_valid_fixture_keeps_quotes_and_spaces() -> None:
+    frame, violations = validate_file(BeepRaw, FIXTURES / "beep_valid.tsv", BEEP_FORMAT)
+    assert violations == []
+    assert list(frame["comments"]) == [
+        '"따옴표로 시작하는 댓글',
+        '끝에 따옴표가 있어요"',
+        '"그는 ""좋아요""라고 했다"',
+        "'작은따옴표' 댓글입니다",
+        " 앞뒤에 공백이 있어요 ",
+    ]
+
+
+def test_beep_violations_name_their_lines() -> None:
+    with pytest.raises(SchemaViolationError) as raised:
+        Apeach.read_validated(BeepRaw, str(FIXTURES / "beep_broken.tsv"), BEEP_FORMAT)
+    violations = raised.value.violations
+    found = {(v.line, v.column, v.rule.split("(")[0]) for v in violations}
+    assert (2, "hate", "isin") in found
+    gender_rule = {v.line for v in violations if v.rule.startswith("contain_gender_bias must")}
+    assert gender_rule == {3, 4}
+    assert (4, "contain_gender_bias", "isin") in found
+    assert (5, "bias", "isin") in found
+    assert {(2, "comments", "field_uniqueness"), (6, "comments", "field_uniqueness")} <= found
+    assert (7, "comments", "str_length") in found
+
+
+@pytest.mark.parametrize("bad_line", [2, 3])
+def test_tab_inside_a_comment_is_an_error(tmp_path: Path, bad_line: int) -> None:
+    # Never a silent shift: pandas' C parser turned an extra first field into an index.
+    good = "노래가 좋아요\tFalse\tnone\tnone\n"
+    bad = "노래가\t좋아요\tFalse\tnone\tnone\n"
+    body = bad + good if bad_line == 2 else good + bad
+    path = tmp_path / "tab.tsv"
+    path.write_text("comments\tcontain_gender_bias\tbias\thate\n" + body, encoding="utf-8")
+    with pytest.raises(InputError, match=f"line {bad_line}"):
+        read_table(path, BEEP_FORMAT)
