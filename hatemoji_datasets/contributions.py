@@ -14,11 +14,15 @@ contain are added as context, and only violations in the file are reported.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import re
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 import datasets
+import numpy as np
 import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
@@ -100,8 +104,8 @@ def validate_contributions(
     """Check each file against the dataset's schema and the released data."""
     cls, fmt = upstream_format(dataset, config)
     report = Report(files=[os.fspath(p) for p in paths], strict=options.strict)
-    released = _released(cls, fmt, mirror, cache_dir)
-    seen_keys: set[str] = set()
+    released = _released(cls, fmt, sources.mirror_setting(mirror), cache_dir)
+    seen_keys = []
     for name in report.files:
         try:
             frame = read_table(name, fmt.table, integer_columns(fmt.schema))
@@ -110,10 +114,12 @@ def validate_contributions(
             continue
         report.violations += _check_file(name, frame, fmt, released, options)
         if fmt.key_column in frame.columns:
-            seen_keys.update(frame[fmt.key_column].astype(str))
+            seen_keys.append(frame[fmt.key_column])
     if options.full and not report.unreadable:
         # Together the files claim to be the whole dataset: name every lost row.
-        lost = sorted(set(released[fmt.key_column].astype(str)) - seen_keys, key=_natural)
+        released_keys = released[fmt.key_column]
+        kept = _member(released_keys, pd.concat(seen_keys)) if seen_keys else False
+        lost = sorted(released_keys[~kept].astype(str), key=_natural)
         where = ", ".join(report.files)
         report.violations += [
             Violation(where, None, fmt.key_column, "released row missing from a --full file", key)
@@ -127,17 +133,24 @@ def _order(v: Violation) -> tuple:
     return (v.file, v.line if v.line is not None else 0, v.column or "", v.rule, v.value or "")
 
 
-def _released(
-    cls: type[HatemojiBuilder], fmt: UpstreamFormat, mirror: str | None, cache_dir: str | None
-) -> pd.DataFrame:
-    """The released rows in upstream format, with the source column filled in."""
-    return _released_cached(cls, fmt, sources.mirror_setting(mirror), cache_dir).copy()
+def _natural(key: str) -> tuple[int, str]:
+    return (int(key), "") if key.isdigit() else (0, key)
+
+
+def _member(values: pd.Series, pool: pd.Series) -> np.ndarray:
+    """``values.isin(pool)`` through pyarrow (pandas' isin is slow for a large pool)."""
+    left, right = pyarrow.array(values), pyarrow.array(pool)
+    if left.type != right.type:  # e.g. ids that failed to parse as integers
+        left, right = left.cast(pyarrow.string()), right.cast(pyarrow.string())
+    found = pc.is_in(left, value_set=right)
+    return found.fill_null(False).to_numpy(zero_copy_only=False)
 
 
 @cache
-def _released_cached(
+def _released(
     cls: type[HatemojiBuilder], fmt: UpstreamFormat, mirror: str | None, cache_dir: str | None
 ) -> pd.DataFrame:
+    """The released rows in upstream format, with the source column filled in (cached)."""
     pinned = {name: cls.source_files()[name] for name in fmt.released}
     manager = datasets.DownloadManager(
         dataset_name=cls.NAME,
@@ -145,34 +158,13 @@ def _released_cached(
             cache_dir=os.path.join(cache_dir, "downloads") if cache_dir else None
         ),
     )
-    paths = sources.fetch(pinned, manager, mirror)
     frames = []
-    for name, path in paths.items():
+    for name, path in sources.fetch(pinned, manager, mirror).items():
         frame = read_table(path, fmt.table, integer_columns(fmt.schema))
         if fmt.source_column:
             frame[fmt.source_column] = name
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
-
-
-def _check_file(
-    name: str, frame: pd.DataFrame, fmt: UpstreamFormat, released: pd.DataFrame, options: Options
-) -> list[Violation]:
-    file_columns = [c for c in released.columns if c != fmt.source_column]
-    if fmt.key_column not in frame.columns or fmt.text_column not in frame.columns:
-        # The schema names the missing columns; rules below need these two.
-        return check_frame(fmt.schema, _with_source(name, frame, fmt), file=name)[1]
-    lines = _LazyLines(name, fmt.table)
-    keys = frame[fmt.key_column].astype(str)
-    released_keys = released[fmt.key_column].astype(str)
-    is_released = keys.isin(set(released_keys))
-
-    found = _schema_violations(name, frame, fmt, released, released_keys, keys, lines)
-    found += _changed_rows(name, frame, fmt, released, is_released, file_columns, options, lines)
-    fresh = ~is_released  # changed released rows are reported cell by cell instead
-    found += _repeated_texts(name, frame, fmt, released, fresh, lines)
-    found += _text_rules(name, frame[fmt.text_column], fresh, fmt.text_column, lines)
-    return found
 
 
 class _LazyLines:
@@ -190,145 +182,171 @@ class _LazyLines:
         return self._lines
 
 
+@dataclass
+class _File:
+    """One contributed file under check, with what every rule needs."""
+
+    name: str
+    frame: pd.DataFrame
+    fmt: UpstreamFormat
+    released: pd.DataFrame
+    lines: _LazyLines
+    #: Rows whose key is released (to compare), the others are new.
+    is_released: np.ndarray
+
+    def violation(
+        self,
+        position: int,
+        column: str | None,
+        rule: str,
+        value: object = None,
+        severity: str = "error",
+    ) -> Violation:
+        return Violation(self.name, self.lines[position], column, rule, preview(value), severity)
+
+
+def _check_file(
+    name: str, frame: pd.DataFrame, fmt: UpstreamFormat, released: pd.DataFrame, options: Options
+) -> list[Violation]:
+    if fmt.key_column not in frame.columns or fmt.text_column not in frame.columns:
+        # The schema names the missing columns; the rules below need these two.
+        return check_frame(fmt.schema, _with_source(name, frame, fmt), file=name)[1]
+    file = _File(
+        name,
+        frame,
+        fmt,
+        released,
+        _LazyLines(name, fmt.table),
+        _member(frame[fmt.key_column], released[fmt.key_column]),
+    )
+    return [
+        *_schema_violations(file),
+        *_changed_rows(file, "warning" if options.allow_changes else "error"),
+        *_repeated_texts(file),
+        *_text_rules(file),
+    ]
+
+
 def _with_source(name: str, frame: pd.DataFrame, fmt: UpstreamFormat) -> pd.DataFrame:
     if fmt.source_column and fmt.source_of and fmt.source_column not in frame.columns:
         frame = frame.assign(**{fmt.source_column: fmt.source_of(name, frame)})
     return frame
 
 
-def _schema_violations(
-    name: str,
-    frame: pd.DataFrame,
-    fmt: UpstreamFormat,
-    released: pd.DataFrame,
-    released_keys: pd.Series,
-    keys: pd.Series,
-    lines: _LazyLines,
-) -> list[Violation]:
-    """The dataset schema over the file plus, as context, released rows it does not hold."""
-    context = released[~released_keys.isin(set(keys))]
-    combined = pd.concat([_with_source(name, frame, fmt), context], ignore_index=True)
+def _schema_violations(file: _File) -> list[Violation]:
+    """The dataset schema over the file (plus released context rows, for cross-row rules)."""
+    frame = _with_source(file.name, file.frame, file.fmt)
+    context_rows = 0
+    if file.fmt.cross_row_rules:
+        released_keys = file.released[file.fmt.key_column]
+        context = file.released[~_member(released_keys, frame[file.fmt.key_column])]
+        context_rows = len(context)
+        frame = pd.concat([frame, context], ignore_index=True)
 
     def locate() -> list[tuple[str, int]]:
-        return [(name, line) for line in lines.all()] + [("", 0)] * len(context)
+        return [(file.name, line) for line in file.lines.all()] + [("", 0)] * context_rows
 
-    _, violations = check_frame(fmt.schema, combined, file=name, locate=locate)
+    _, violations = check_frame(file.fmt.schema, frame, file=file.name, locate=locate)
     # Findings located on context rows are the released data's, not this file's.
-    return [v for v in violations if v.file == name]
+    return [v for v in violations if v.file == file.name]
 
 
-def _changed_rows(
-    name: str,
-    frame: pd.DataFrame,
-    fmt: UpstreamFormat,
-    released: pd.DataFrame,
-    is_released: pd.Series,
-    columns: list[str],
-    options: Options,
-    lines: _LazyLines,
-) -> list[Violation]:
-    if not is_released.any():
+def _changed_rows(file: _File, severity: str) -> list[Violation]:
+    """Cells of released rows that the file changes."""
+    if not file.is_released.any():
         return []
-    mine = frame.loc[is_released, [c for c in columns if c in frame.columns]].astype(str)
-    theirs = (
-        released.astype({c: str for c in columns})
-        .drop_duplicates(fmt.key_column)
-        .set_index(released[fmt.key_column].astype(str).drop_duplicates())
-        .reindex(mine[fmt.key_column])[mine.columns]
-    )
-    theirs.index = mine.index
-    differs = mine.ne(theirs)
-    severity = "warning" if options.allow_changes else "error"
+    key = file.fmt.key_column
+    columns = [c for c in file.released.columns if c in file.frame.columns]
+    mine = file.frame.loc[file.is_released, columns].astype(str)
+    theirs = file.released[columns].astype(str).drop_duplicates(key).set_index(key, drop=False)
+    theirs = theirs.reindex(mine[key]).set_axis(mine.index)
+    key_at = columns.index(key)
     found = []
-    for position, column in zip(*differs.to_numpy().nonzero(), strict=True):
-        row = mine.index[position]
-        label = mine.columns[column]
-        key = mine.at[row, fmt.key_column]
+    for row, column in zip(*mine.ne(theirs).to_numpy().nonzero(), strict=True):
+        label, position = columns[column], mine.index[row]
         found.append(
-            Violation(
-                name,
-                lines[frame.index.get_loc(row)],
+            file.violation(
+                file.frame.index.get_loc(position),
                 label,
-                f"changes released row {fmt.key_column}={key} "
-                f"(released value {preview(theirs.at[row, label])!r})",
-                preview(mine.at[row, label]),
+                f"changes released row {key}={mine.iat[row, key_at]} "
+                f"(released value {preview(theirs.iat[row, column])!r})",
+                mine.iat[row, column],
                 severity,
             )
         )
     return found
 
 
-def _repeated_texts(
-    name: str,
-    frame: pd.DataFrame,
-    fmt: UpstreamFormat,
-    released: pd.DataFrame,
-    fresh: pd.Series,
-    lines: _LazyLines,
-) -> list[Violation]:
+def _repeated_texts(file: _File) -> list[Violation]:
+    """New rows whose text is already released, naming the released row."""
+    fmt = file.fmt
     if fmt.key_column == fmt.text_column:
         return []  # rows keyed by text: a repeated text is a released row
-    released_ids = (
-        released.drop_duplicates(fmt.text_column)
-        .set_index(fmt.text_column)[fmt.key_column]
-        .astype(str)
-    )
-    texts = frame[fmt.text_column]
-    repeated = fresh & texts.isin(set(released_ids.index))
+    texts = file.frame[fmt.text_column]
+    repeated = ~file.is_released & _member(texts, file.released[fmt.text_column])
+    if not repeated.any():
+        return []
+    released_ids = file.released.drop_duplicates(fmt.text_column).set_index(fmt.text_column)
     return [
-        Violation(
-            name,
-            lines[position],
+        file.violation(
+            position,
             fmt.text_column,
-            f"repeats the text of released {fmt.key_column}={released_ids[texts.iloc[position]]}",
-            preview(texts.iloc[position]),
+            f"repeats the text of released {fmt.key_column}="
+            f"{released_ids.at[texts.iat[position], fmt.key_column]}",
+            texts.iat[position],
         )
-        for position in repeated.to_numpy().nonzero()[0]
+        for position in repeated.nonzero()[0]
     ]
 
 
-def _text_rules(
-    name: str, texts: pd.Series, fresh: pd.Series, column: str, lines: _LazyLines
-) -> list[Violation]:
+#: Text rules for new rows: (rule, severity, exact test). One vectorised regex
+#: finds the few texts that can break any of them; only those are tested exactly.
+TEXT_RULES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
+    ("text is empty", "error", lambda text: text == ""),
+    (
+        "text has a control character",
+        "error",
+        lambda text: re.search(CONTROL_CHARACTERS, text) is not None,
+    ),
+    (
+        "text is not in Unicode NFC",
+        "error",
+        lambda text: not unicodedata.is_normalized("NFC", text),
+    ),
+    ("text has leading or trailing spaces", "warning", lambda text: text != text.strip()),
+)
+
+
+@cache
+def _suspect_pattern() -> str:
+    """Matches every text that may break a text rule (a superset, for speed)."""
+    # A text is NFC unless it holds a character that is not NFC on its own or
+    # may combine with its neighbour (a combining mark, or the second half of
+    # a canonical composition such as a Hangul vowel jamo).
+    combining = set()
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if unicodedata.combining(char) or unicodedata.normalize("NFC", char) != char:
+            combining.add(char)
+        decomposition = unicodedata.decomposition(char)
+        if decomposition and not decomposition.startswith("<"):
+            parts = decomposition.split()
+            if len(parts) == 2:
+                combining.add(chr(int(parts[1], 16)))
+    ranges = "".join(re.escape(c) for c in sorted(combining) if ord(c) < 0xD800 or ord(c) > 0xDFFF)
+    return rf"^$|^\s|\s$|{CONTROL_CHARACTERS}|[{ranges}]"
+
+
+def _text_rules(file: _File) -> list[Violation]:
     """Empty text, control characters and non-NFC are errors; edge spaces a warning."""
-    values = pyarrow.array(texts.astype(str))
-    rules = [
-        (pc.equal(pc.utf8_length(values), 0), "text is empty", "error"),
-        (
-            pc.match_substring_regex(values, CONTROL_CHARACTERS),
-            "text has a control character",
-            "error",
-        ),
-        (
-            pc.not_equal(pc.utf8_normalize(values, "NFC"), values),
-            "text is not in Unicode NFC",
-            "error",
-        ),
-        (
-            pc.match_substring_regex(values, r"^\s|\s$"),
-            "text has leading or trailing spaces",
-            "warning",
-        ),
-    ]
-    fresh_mask = fresh.to_numpy()
+    column = file.fmt.text_column
+    texts = file.frame[column]
+    suspects = pc.match_substring_regex(pyarrow.array(texts.astype(str)), _suspect_pattern())
+    candidates = suspects.to_numpy(zero_copy_only=False) & ~file.is_released
     found = []
-    for hits, rule, severity in rules:
-        for position in (hits.to_numpy(zero_copy_only=False) & fresh_mask).nonzero()[0]:
-            found.append(
-                Violation(
-                    name, lines[position], column, rule, preview(texts.iloc[position]), severity
-                )
-            )
+    for position in candidates.nonzero()[0]:
+        text = texts.iat[position]
+        for rule, severity, broken in TEXT_RULES:
+            if broken(text):
+                found.append(file.violation(position, column, rule, text, severity))
     return found
-
-
-def _natural(key: str) -> tuple[int, str]:
-    return (int(key), "") if key.isdigit() else (0, key)
-
-
-def describe(report: Report) -> Iterable[str]:
-    for message in report.unreadable:
-        yield f"error: {message}"
-    for v in report.violations:
-        severity = "error" if v.severity == "error" or report.strict else "warning"
-        yield f"{severity}: {v}"

@@ -57,6 +57,9 @@ class UpstreamFormat:
     #: ``source_of`` says for it.
     source_column: str | None = None
     source_of: Callable[[str, pd.DataFrame], pd.Series] | None = None
+    #: The schema has rules across rows (pairs): check a contribution together
+    #: with the released rows it does not contain, so partners can be found.
+    cross_row_rules: bool = False
 
 
 @dataclass(frozen=True, order=True)

@@ -35,16 +35,18 @@ def write_variant(tmp_path: Path, source: Path, edit, name: str = "variant.csv")
 
 
 @pytest.mark.parametrize(
-    ("dataset", "config", "sources"),
+    ("dataset", "config", "sources", "full"),
     [
-        ("hatemoji_check", None, ["test"]),
-        ("apeach", "default", ["apeach_test"]),
-        ("apeach", "beep", ["beep_train", "beep_dev"]),
+        ("hatemoji_check", None, ["test"], True),
+        ("apeach", "default", ["apeach_test"], True),
+        ("apeach", "beep", ["beep_train", "beep_dev"], True),
+        ("hatemoji_build", None, ["train", "validation", "test"], True),
+        ("hatemoji_build", "r6", ["train"], False),  # partners in other files are context
     ],
 )
-def test_released_files_validate_clean(mirror: Path, dataset, config, sources) -> None:
+def test_released_files_validate_clean(mirror: Path, dataset, config, sources, full) -> None:
     paths = [released_path(mirror, dataset, s) for s in sources]
-    report = check(paths, dataset, config, mirror, full=True, strict=True)
+    report = check(paths, dataset, config, mirror, full=full, strict=True)
     assert report.violations == [] and report.unreadable == []
     assert report.exit_code == 0
 

@@ -1,0 +1,582 @@
+"""HatemojiBuild: the target parser and glossary, the schema on neutral fixtures, the pair
+helper, a build from the fixtures, and every config built from the real upstream files.
+
+Expected numbers come from the paper's round table (Kirk et al. 2022) or are
+recomputed here from the upstream files read with the csv module.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import datasets
+import emoji
+import pytest
+from conftest import FIXTURES, upstream_path
+
+from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
+from hatemoji_datasets.cli import main
+from hatemoji_datasets.contributions import Options, validate_contributions
+from hatemoji_datasets.datasets.hatemoji_build.builder import HatemojiBuild
+from hatemoji_datasets.datasets.hatemoji_build.pairs import (
+    CrossSplitPair,
+    count_cross_split_pairs,
+    cross_split_pairs,
+)
+from hatemoji_datasets.datasets.hatemoji_build.schema import (
+    SOURCE_COLUMN,
+    SPLITS,
+    HatemojiBuildRaw,
+)
+from hatemoji_datasets.datasets.hatemoji_build.targets import (
+    TargetLiteralError,
+    glossary,
+    parse_target_literal,
+    target_codes,
+)
+from hatemoji_datasets.sources import SourceFile, sha256_of
+from hatemoji_datasets.validation import CSV, Violation, validate_files
+
+CONFIGS = ("all", "r5", "r6", "r7")
+UPSTREAM_FILE_OF_SPLIT = {"train": "train", "validation": "validation", "test": "test"}
+UPSTREAM_SPLIT_NAME = {"train": "train", "dev": "validation", "test": "test"}
+UPSTREAM_TYPE_NAME = {
+    "none": "none",
+    "derogation": "derogation",
+    "animosity": "animosity",
+    "threateninglanguage": "threatening",
+    "dehumanizinglanguage": "dehumanizing",
+}
+
+# The paper's round table (Kirk et al. 2022, HatemojiBuild statistics).
+PAPER_ROUNDS = {
+    5: {
+        "entries": 1994,
+        "splits": {"train": 1595, "validation": 199, "test": 200},
+        "labels": {"hateful": 1006, "non-hateful": 988},
+        "originals": 997,
+        "hate_types": {
+            "none": 988, "derogation": 718, "animosity": 74, "threatening": 101,
+            "dehumanizing": 113,
+        },
+        "emoji": (1.7, 2.2),
+    },
+    6: {
+        "entries": 1966,
+        "splits": {"train": 1572, "validation": 197, "test": 197},
+        "labels": {"hateful": 983, "non-hateful": 983},
+        "originals": 983,
+        "hate_types": {
+            "none": 983, "derogation": 649, "animosity": 219, "threatening": 50,
+            "dehumanizing": 65,
+        },
+        "emoji": (1.7, 1.0),
+    },
+    7: {
+        "entries": 1952,
+        "splits": {"train": 1561, "validation": 195, "test": 196},
+        "labels": {"hateful": 976, "non-hateful": 976},
+        "originals": 976,
+        "hate_types": {
+            "none": 976, "derogation": 594, "animosity": 275, "threatening": 52,
+            "dehumanizing": 55,
+        },
+        "emoji": (1.6, 1.1),
+    },
+}  # fmt: skip
+PAPER_ENTRIES = 5912
+PAPER_TARGETS = 54  # "54 unique targets"; the upstream files use 53 codes plus "none"
+PAPER_DISTINCT_EMOJI = 1082
+
+
+# -- the target literal and the glossary ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("literal", "codes"),
+    [
+        ("['bla']", ("bla",)),
+        ("['mus', 'asi.south']", ("mus", "asi.south")),
+        ("['asi.south', 'arab', 'mus']", ("asi.south", "arab", "mus")),
+        ("['none']", ("none",)),
+    ],
+)
+def test_parse_target_literal(literal: str, codes: tuple[str, ...]) -> None:
+    assert parse_target_literal(literal) == codes
+
+
+@pytest.mark.parametrize(
+    "literal",
+    [
+        "",
+        "[]",
+        "bla",
+        "'bla'",
+        "['bla'",
+        "['bla',]",
+        "['bla','mus']",  # upstream always writes ", "
+        "[ 'bla']",
+        '["bla"]',
+        "[['bla']]",
+        "['Bla']",
+        "['bla.']",
+        "['bla'] ",
+        "['bla'] + ['mus']",
+        "[__import__('os').getcwd()]",
+        "['bla\\x27]",
+    ],
+)
+def test_malformed_target_literal_is_rejected(literal: str) -> None:
+    with pytest.raises(TargetLiteralError):
+        parse_target_literal(literal)
+
+
+def test_glossary_has_every_code_with_a_meaning() -> None:
+    codes = glossary()
+    assert len(codes) == PAPER_TARGETS
+    assert target_codes()[0] == "none"
+    assert codes["bla"].meaning == "Black people"
+    assert all(entry.meaning for entry in codes.values())
+    uncertain = {code for code, entry in codes.items() if entry.basis == "uncertain"}
+    assert uncertain and all(codes[code].note for code in uncertain)
+    assert all(codes[code].meaning.startswith("uncertain") for code in uncertain)
+
+
+# -- the schema on neutral fixtures ---------------------------------------------------------
+
+
+def _fixture_files(tmp_path: Path, split: str | None = None, old: str = "", new: str = "") -> dict:
+    """Copies of the neutral fixtures, with ``old`` replaced by ``new`` once in ``split``."""
+    paths = {}
+    for name in SPLITS:
+        text = (FIXTURES / f"hatemoji_build_{name}.csv").read_text(encoding="utf-8")
+        if name == split:
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        paths[name] = tmp_path / f"{name}.csv"
+        paths[name].write_text(text, encoding="utf-8")
+    return paths
+
+
+def _violations(paths: dict) -> list[Violation]:
+    _, found = validate_files(HatemojiBuildRaw, paths, CSV, source_column=SOURCE_COLUMN)
+    return found
+
+
+def test_schema_config_is_not_misspelt() -> None:
+    schema = HatemojiBuildRaw.to_schema()
+    assert schema.strict is True and schema.coerce is True
+    assert schema.name.startswith("HatemojiBuild")
+    assert SOURCE_COLUMN in schema.columns
+
+
+def test_valid_fixtures_pass(tmp_path: Path) -> None:
+    paths = _fixture_files(tmp_path)
+    frame, found = validate_files(HatemojiBuildRaw, paths, CSV, source_column=SOURCE_COLUMN)
+    assert found == []
+    texts = dict(zip(frame["entry_id"], frame["text"]))
+    assert texts[2] == "Sample entry two,\nquoted over two lines 🌼"
+
+
+# (file, text to replace, replacement, file line of the named row, column or None, rule words)
+CORRUPTIONS = {
+    "broken pair": (
+        "train", "Sample entry zero with a sunflower 🌻,0",
+        "Sample entry zero with a sunflower 🌻,4", 3, None, "not symmetric",
+    ),
+    "partner missing": (
+        "train", "Sample entry zero with a balloon 🎈,1", "Sample entry zero with a balloon 🎈,99",
+        2, None, "matched_id must be the entry_id",
+    ),
+    "pair across rounds": (
+        "train", "1,Sample entry zero with a balloon 🎈,none,['none'],5,5b",
+        "1,Sample entry zero with a balloon 🎈,none,['none'],6,6b", 3, None, "two rounds",
+    ),
+    "matched_text differs": (
+        "validation", "Sample entry eight 🍩,8", "Sample entry eight 🍩!,8", 6, None,
+        "matched_text differs",
+    ),
+    "two originals": (
+        "test", "perturbation,test,0,Sample entry four 🍀🍀,4",
+        "original,test,0,Sample entry four 🍀🍀,4", 2, None, "one original and one perturbation",
+    ),
+    "malformed target literal": (
+        "validation", "\"['gayman', 'nat.wales', 'asi.east.chin']\"",
+        "\"['gayman' 'nat.wales', 'asi.east.chin']\"", 4, "target", "bracketed list",
+    ),
+    "unknown target code": ("test", "['trav']", "['martians']", 4, "target", "missing from"),
+    "unknown hate type": ("train", "threateninglanguage", "threatening", 6, "type", "isin"),
+    "duplicate id": (
+        "validation", "7,Sample entry six 🌟", "6,Sample entry six 🌟", 5, "entry_id",
+        "field_uniqueness",
+    ),
+    "type without hateful label": (
+        "validation", "9,Sample entry eight 🍩 🍩,derogation,['wom']",
+        "9,Sample entry eight 🍩 🍩,none,['wom']", 6, None, "label_gold is 0",
+    ),
+    "hateful without target": (
+        "validation", "derogation,['wom']", "derogation,['none']", 6, None, "['none'] exactly",
+    ),
+    "round.set disagrees": ("train", "7,7a,original", "7,7b,original", 6, None, "round.set"),
+    "split disagrees with file": (
+        "validation", "7,7b,perturbation,dev", "7,7b,perturbation,test", 5, None,
+        "the file the row sits in",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(CORRUPTIONS))
+def test_corruption_names_the_row(case: str, tmp_path: Path) -> None:
+    split, old, new, line, column, words = CORRUPTIONS[case]
+    found = _violations(_fixture_files(tmp_path, split, old, new))
+    named = [
+        v
+        for v in found
+        if v.file.endswith(f"{split}.csv") and v.line == line and v.column == column
+    ]
+    assert any(words in v.rule for v in named), "\n".join(map(str, found))
+
+
+def test_missing_partner_is_reported_once(tmp_path: Path) -> None:
+    _, old, new, *_ = CORRUPTIONS["partner missing"]
+    found = _violations(_fixture_files(tmp_path, "train", old, new))
+    assert [(Path(v.file).name, v.line) for v in found if "matched_id must" in v.rule] == [
+        ("train.csv", 2)
+    ]
+    assert not any(v.line == 2 and v.file.endswith("train.csv") and "pair" in v.rule for v in found)
+
+
+def test_malformed_literal_is_reported_once(tmp_path: Path) -> None:
+    found = _violations(_fixture_files(tmp_path, "test", "['trav']", "[trav]"))
+    assert [(Path(v.file).name, v.line, v.column) for v in found] == [("test.csv", 4, "target")]
+
+
+# -- the pair helper ------------------------------------------------------------------------
+
+
+def _pairs_data(splits: dict[str, list[tuple[int, int]]]) -> datasets.DatasetDict:
+    return datasets.DatasetDict(
+        {
+            split: datasets.Dataset.from_dict(
+                {"entry_id": [e for e, _ in rows], "matched_id": [m for _, m in rows]}
+            )
+            for split, rows in splits.items()
+        }
+    )
+
+
+def test_cross_split_pairs() -> None:
+    data = _pairs_data(
+        {"train": [(0, 1), (1, 0), (2, 3), (4, 5)], "validation": [(3, 2)], "test": [(5, 4)]}
+    )
+    assert cross_split_pairs(data) == {
+        "train": [CrossSplitPair(2, 3, "validation"), CrossSplitPair(4, 5, "test")],
+        "validation": [CrossSplitPair(3, 2, "train")],
+        "test": [CrossSplitPair(5, 4, "train")],
+    }
+    assert count_cross_split_pairs(data) == 2
+
+
+def test_cross_split_pairs_with_a_split_left_out() -> None:
+    data = _pairs_data({"train": [(0, 1), (1, 0), (2, 3)], "test": [(5, 4)]})
+    assert cross_split_pairs(data) == {
+        "train": [CrossSplitPair(2, 3, None)],
+        "test": [CrossSplitPair(5, 4, None)],
+    }
+
+
+# -- a build from the neutral fixtures (no upstream data needed) ---------------------------
+
+
+@pytest.fixture
+def fixture_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Make a mirror of (possibly corrupted) fixtures and pin HatemojiBuild to their digests."""
+
+    def make(split: str | None = None, old: str = "", new: str = "") -> Path:
+        files = _fixture_files(tmp_path, split, old, new)
+        mirror = tmp_path / "mirror"
+        pinned = {}
+        for name, source in HatemojiBuild.source_files().items():
+            local = upstream_path(mirror, source.url)
+            local.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(files[name], local)
+            pinned[name] = SourceFile(
+                name, source.url, local.stat().st_size, sha256_of(local), source.license
+            )
+        monkeypatch.setattr(HatemojiBuild, "source_files", classmethod(lambda cls: pinned))
+        return mirror
+
+    return make
+
+
+@pytest.mark.parametrize(
+    ("config", "expected_ids"),
+    [
+        ("all", {"train": [0, 1, 2, 4, 11], "validation": [3, 6, 7, 9], "test": [5, 8, 10]}),
+        ("r5", {"train": [0, 1], "validation": [9], "test": [8]}),
+        ("r6", {"train": [2, 11], "validation": [3], "test": [10]}),
+        ("r7", {"train": [4], "validation": [6, 7], "test": [5]}),
+    ],
+)
+def test_fixture_build(
+    config: str, expected_ids: dict, fixture_mirror: Callable[..., Path], tmp_path: Path
+) -> None:
+    data = load_dataset(
+        "hatemoji_build", config, cache_dir=str(tmp_path / "cache"), mirror=str(fixture_mirror())
+    )
+    assert {split: sorted(data[split]["entry_id"]) for split in data} == expected_ids
+    if config == "all":
+        row = data["validation"].filter(lambda r: r["entry_id"] == 6)[0]
+        names = data["validation"].features["targets"].feature.names
+        assert [names[code] for code in row["targets"]] == ["gayman", "nat.wales", "asi.east.chin"]
+        assert data["validation"].features["hate_type"].int2str(row["hate_type"]) == "dehumanizing"
+        assert row["emoji"] == ["⭐"] and row["round"] == 7 and row["matched_id"] == 7
+        assert row["matched_text"] == "Sample entry six 🌟"
+        assert data["validation"].features["perturbation"].int2str(row["perturbation"]) == (
+            "original"
+        )
+
+
+def test_corrupted_source_stops_the_build(
+    fixture_mirror: Callable[..., Path], tmp_path: Path
+) -> None:
+    mirror = fixture_mirror("train", *CORRUPTIONS["unknown hate type"][1:3])
+    cache = tmp_path / "cache"
+    with pytest.raises(SchemaViolationError, match=r"train\.csv:6: column 'type'"):
+        load_dataset("hatemoji_build", "r5", cache_dir=str(cache), mirror=str(mirror))
+    assert not any(p.is_dir() for p in cache.glob("hatemoji_build/*/*"))  # no version folder
+
+
+# -- the real upstream files -----------------------------------------------------------------
+
+
+def test_registered_with_configs() -> None:
+    assert "hatemoji_build" in list_datasets()
+    assert HatemojiBuild.config_names() == list(CONFIGS)
+    assert HatemojiBuild.DEFAULT_CONFIG_NAME == "all"
+    assert {c.name: c.rounds for c in HatemojiBuild.BUILDER_CONFIGS} == {
+        "all": (5, 6, 7), "r5": (5,), "r6": (6,), "r7": (7,),
+    }  # fmt: skip
+    assert all(c.version == HatemojiBuild.VERSION for c in HatemojiBuild.BUILDER_CONFIGS)
+
+
+@pytest.fixture(scope="module")
+def upstream(mirror: Path) -> list[dict[str, str]]:
+    """Every upstream row, read with the csv module, with the split of the file it sits in."""
+    rows = []
+    for split, source in HatemojiBuild.source_files().items():
+        with upstream_path(mirror, source.url).open(encoding="utf-8", newline="") as handle:
+            rows += [{**row, "file": split} for row in csv.DictReader(handle)]
+    return rows
+
+
+@pytest.fixture(scope="module")
+def build(mirror: Path, session_cache: Path) -> Callable[[str], datasets.DatasetDict]:
+    """Load a config once per session (the cache is shared by the whole session)."""
+    built: dict[str, datasets.DatasetDict] = {}
+
+    def load(config: str) -> datasets.DatasetDict:
+        if config not in built:
+            built[config] = load_dataset(
+                "hatemoji_build", config, cache_dir=str(session_cache), mirror=str(mirror)
+            )
+        return built[config]
+
+    return load
+
+
+def _names(dataset: datasets.Dataset, column: str) -> list[str]:
+    return [dataset.features[column].int2str(value) for value in dataset[column][:]]
+
+
+@pytest.mark.parametrize("round_", [5, 6, 7])
+def test_round_config_reproduces_the_paper(round_: int, build: Callable) -> None:
+    data = build(f"r{round_}")
+    paper = PAPER_ROUNDS[round_]
+    assert list(data) == list(SPLITS)
+    assert {split: data[split].num_rows for split in data} == paper["splits"]
+    rows = datasets.concatenate_datasets(list(data.values()))
+    assert rows.num_rows == paper["entries"]
+    assert set(rows["round"][:]) == {round_}
+    assert Counter(_names(rows, "label")) == paper["labels"]
+    assert Counter(_names(rows, "hate_type")) == paper["hate_types"]
+    assert Counter(_names(rows, "perturbation")) == {
+        "original": paper["originals"],
+        "perturbation": paper["originals"],
+    }
+    # Pairs lie in one round, so a round config holds every partner.
+    assert all(
+        pair.partner_split is not None
+        for found in cross_split_pairs(data).values()
+        for pair in found
+    )
+
+
+def test_all_config_is_every_round(build: Callable) -> None:
+    data = build("all")
+    assert sum(d.num_rows for d in data.values()) == PAPER_ENTRIES
+    for split in SPLITS:
+        assert data[split].num_rows == sum(r["splits"][split] for r in PAPER_ROUNDS.values())
+    assert Counter(r for d in data.values() for r in d["round"][:]) == {
+        n: r["entries"] for n, r in PAPER_ROUNDS.items()
+    }
+    assert data["train"].features["label"].names == ["non-hateful", "hateful"]
+    assert data["train"].features["hate_type"].names == [
+        "none", "derogation", "animosity", "threatening", "dehumanizing",
+    ]  # fmt: skip
+    assert data["train"].features["perturbation"].names == ["original", "perturbation"]
+    assert data["train"].features["entry_id"].dtype == "int32"
+
+
+def test_default_config_is_all(build: Callable, mirror: Path, session_cache: Path) -> None:
+    default = load_dataset("hatemoji_build", cache_dir=str(session_cache), mirror=str(mirror))
+    assert {s: d.num_rows for s, d in default.items()} == {
+        s: d.num_rows for s, d in build("all").items()
+    }
+
+
+def test_no_entry_in_two_splits(build: Callable) -> None:
+    ids = [set(d["entry_id"][:]) for d in build("all").values()]
+    assert sum(map(len, ids)) == len(set().union(*ids)) == PAPER_ENTRIES
+
+
+def test_every_field_equals_upstream(build: Callable, upstream: list[dict[str, str]]) -> None:
+    data = build("all")
+    by_id = {int(row["entry_id"]): row for row in upstream}
+    for split, dataset in data.items():
+        target_names = dataset.features["targets"].feature.names
+        hate_types = _names(dataset, "hate_type")
+        perturbations = _names(dataset, "perturbation")
+        labels = dataset["label"][:]
+        for i, example in enumerate(dataset.select_columns(
+            ["entry_id", "text", "targets", "round", "matched_id", "matched_text"]
+        )):  # fmt: skip
+            row = by_id[example["entry_id"]]
+            assert example["text"].encode("utf-8") == row["text"].encode("utf-8")
+            assert example["matched_text"].encode("utf-8") == row["matched_text"].encode("utf-8")
+            # The codes as upstream wrote them, in order.
+            codes = re.findall(r"'([^']*)'", row["target"])
+            assert [target_names[t] for t in example["targets"]] == codes
+            assert hate_types[i] == UPSTREAM_TYPE_NAME[row["type"]]
+            assert perturbations[i] == row["set"]
+            assert labels[i] == int(row["label_gold"])
+            assert example["round"] == int(row["round.base"])
+            assert example["matched_id"] == int(row["matched_id"])
+            assert split == row["file"] == UPSTREAM_SPLIT_NAME[row["split"]]
+
+
+def _upstream_cross_split(rows: list[dict[str, str]]) -> dict[str, set[tuple[int, int, str]]]:
+    file_of = {row["entry_id"]: row["file"] for row in rows}
+    found: dict[str, set[tuple[int, int, str]]] = {split: set() for split in SPLITS}
+    for row in rows:
+        partner_file = file_of[row["matched_id"]]
+        if partner_file != row["file"]:
+            found[row["file"]].add((int(row["entry_id"]), int(row["matched_id"]), partner_file))
+    return found
+
+
+def test_cross_split_pairs_match_upstream(build: Callable, upstream: list[dict[str, str]]) -> None:
+    found = cross_split_pairs(build("all"))
+    expected = _upstream_cross_split(upstream)
+    assert {split: set(pairs) for split, pairs in found.items()} == expected
+    pairs = PAPER_ENTRIES // 2
+    straddling = sum(map(len, expected.values())) // 2
+    assert count_cross_split_pairs(build("all")) == straddling
+    assert 0.30 < straddling / pairs < 0.37  # "about a third"
+
+
+def _upstream_emoji(rows: list[dict[str, str]]) -> dict[int, list[list[str]]]:
+    found: dict[int, list[list[str]]] = {}
+    for row in rows:
+        emojis = [match["emoji"] for match in emoji.emoji_list(row["text"])]
+        found.setdefault(int(row["round.base"]), []).append(emojis)
+    return found
+
+
+def test_info_reports_emoji_and_pairs(
+    build: Callable, upstream: list[dict[str, str]], mirror: Path, session_cache: Path
+) -> None:
+    build("all")
+    stats = dataset_info("hatemoji_build", cache_dir=str(session_cache), mirror=str(mirror))[
+        "statistics"
+    ]
+    per_round = _upstream_emoji(upstream)
+    for n, paper in PAPER_ROUNDS.items():
+        reported = stats["emoji per round"][f"R{n}"]
+        counts = [len(e) for e in per_round[n]]
+        assert reported["entries"] == paper["entries"]
+        assert reported["mean emoji count"] == pytest.approx(statistics.mean(counts), abs=0.005)
+        assert reported["sd emoji count"] == pytest.approx(statistics.stdev(counts), abs=0.005)
+        assert reported["distinct emoji"] == len({e for found in per_round[n] for e in found})
+        # Close to the paper's figures; the emoji package's segmentation differs by version.
+        assert reported["mean emoji count"] == pytest.approx(paper["emoji"][0], abs=0.05)
+        assert reported["sd emoji count"] == pytest.approx(paper["emoji"][1], abs=0.1)
+    distinct = {e for found in per_round.values() for entry in found for e in entry}
+    assert stats["distinct emoji"] == len(distinct)
+    assert stats["distinct emoji"] == pytest.approx(PAPER_DISTINCT_EMOJI, rel=0.01)
+    assert stats["emoji package"] == emoji.__version__
+    expected = _upstream_cross_split(upstream)
+    assert stats["cross-split pairs"] == sum(map(len, expected.values())) // 2
+    assert stats["entries whose partner is in another split"] == {
+        split: len(found) for split, found in expected.items()
+    }
+    assert stats["entries per target"]["bla (Black people)"] == sum(
+        "'bla'" in row["target"] for row in upstream
+    )
+
+
+def test_cli_info_per_round(
+    build: Callable,
+    upstream: list[dict[str, str]],
+    mirror: Path,
+    session_cache: Path,
+    capsys: pytest.CaptureFixture,
+) -> None:
+    build("r6")
+    code = main(
+        ["info", "hatemoji_build", "--config", "r6", "--cache-dir", str(session_cache),
+         "--mirror", str(mirror)]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "hatemoji_build (r6), version 1.0.0" in out
+    round_six = [row for row in upstream if row["round.base"] == "6"]
+    straddling = sum(map(len, _upstream_cross_split(round_six).values())) // 2
+    assert f"cross-split pairs: {straddling}\n" in out
+    assert "R6:" in out and "R5:" not in out
+    assert "hate_type: ClassLabel(none, derogation, animosity, threatening, dehumanizing)" in out
+
+
+# -- contributions in upstream format (checked against the released files) ------------------
+
+
+def _contribute(paths: list[Path], mirror: Path, **options: bool):
+    return validate_contributions(
+        [str(p) for p in paths], "hatemoji_build", options=Options(**options), mirror=str(mirror)
+    )
+
+
+def test_released_files_validate_as_contributions(mirror: Path) -> None:
+    paths = [upstream_path(mirror, s.url) for s in HatemojiBuild.source_files().values()]
+    report = _contribute(paths, mirror, full=True, strict=True)
+    assert report.violations == [] and report.exit_code == 0
+
+
+def test_new_pair_contribution(mirror: Path, tmp_path: Path) -> None:
+    contribution = FIXTURES / "hatemoji_build_contribution.csv"
+    assert _contribute([contribution], mirror, strict=True).violations == []
+    # The new perturbation claims a released entry as its partner: the pair breaks.
+    text = contribution.read_text(encoding="utf-8")
+    broken = tmp_path / "contribution.csv"
+    broken.write_text(text.replace(",100000\n", ",0\n"), encoding="utf-8")
+    report = _contribute([broken], mirror)
+    assert any(v.line == 3 and "not symmetric" in v.rule for v in report.violations), [
+        str(v) for v in report.violations
+    ]
+    assert all(v.file == str(broken) for v in report.violations)
