@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ import pyarrow.compute as pc
 from hatemoji_datasets import sources
 from hatemoji_datasets.builder import HatemojiBuilder
 from hatemoji_datasets.errors import InputError, UnknownNameError
+from hatemoji_datasets.features import text_array
 from hatemoji_datasets.registry import builder_class, check_config
 from hatemoji_datasets.validation import (
     TableFormat,
@@ -115,10 +115,11 @@ def validate_contributions(
         report.violations += _check_file(name, frame, fmt, released, options)
         if fmt.key_column in frame.columns:
             seen_keys.append(frame[fmt.key_column])
-    if options.full and not report.unreadable:
+    if options.full and seen_keys and not report.unreadable:
         # Together the files claim to be the whole dataset: name every lost row.
+        # (Without a key column anywhere, the schema has already said so.)
         released_keys = released[fmt.key_column]
-        kept = _member(released_keys, pd.concat(seen_keys)) if seen_keys else False
+        kept = _member(released_keys, pd.concat(seen_keys))
         lost = sorted(released_keys[~kept].astype(str), key=_natural)
         where = ", ".join(report.files)
         report.violations += [
@@ -324,7 +325,8 @@ def _suspect_pattern() -> str:
     # may combine with its neighbour (a combining mark, or the second half of
     # a canonical composition such as a Hangul vowel jamo).
     combining = set()
-    for code in range(sys.maxunicode + 1):
+    # Below U+0300 nothing combines; above U+2FFFF nothing changes under NFC.
+    for code in range(0x300, 0x30000):
         char = chr(code)
         if unicodedata.combining(char) or unicodedata.normalize("NFC", char) != char:
             combining.add(char)
@@ -341,7 +343,7 @@ def _text_rules(file: _File) -> list[Violation]:
     """Empty text, control characters and non-NFC are errors; edge spaces a warning."""
     column = file.fmt.text_column
     texts = file.frame[column]
-    suspects = pc.match_substring_regex(pyarrow.array(texts.astype(str)), _suspect_pattern())
+    suspects = pc.match_substring_regex(text_array(texts), _suspect_pattern())
     candidates = suspects.to_numpy(zero_copy_only=False) & ~file.is_released
     found = []
     for position in candidates.nonzero()[0]:

@@ -121,15 +121,43 @@ class _ConversionError(Exception):
 def _read(
     name: str, fmt: TableFormat, header: list[str], types: dict[str, pyarrow.DataType]
 ) -> pd.DataFrame:
-    malformed: list[object] = []
+    raw = Path(name).read_bytes()
+    data = pyarrow.py_buffer(raw)  # zero-copy view of the same bytes
     column_types = {column: types.get(column, pyarrow.string()) for column in header}
+    quoted = fmt.quoting != csv.QUOTE_NONE
+    if quoted:
+        # pyarrow is several times faster when no value spans lines. Try that
+        # first: if every physical line after the header became one row, no
+        # value held a newline and the result is exact; otherwise parse again
+        # allowing them.
+        lines = raw.count(b"\n") + (0 if raw.endswith(b"\n") else 1)
+        try:
+            table = _parse(name, data, fmt, header, column_types, newlines_in_values=False)
+        except (InputError, pyarrow.ArrowInvalid):
+            table = None
+        if table is not None and table.num_rows == lines - 1:
+            return table.to_pandas()
+    table = _parse(name, data, fmt, header, column_types, newlines_in_values=quoted)
+    return table.to_pandas()
+
+
+def _parse(
+    name: str,
+    data: pyarrow.Buffer,
+    fmt: TableFormat,
+    header: list[str],
+    column_types: dict[str, pyarrow.DataType],
+    *,
+    newlines_in_values: bool,
+) -> pyarrow.Table:
+    malformed: list[object] = []
     try:
         table = pcsv.read_csv(
-            name,
+            pyarrow.BufferReader(data),
             parse_options=pcsv.ParseOptions(
                 delimiter=fmt.delimiter,
                 quote_char=False if fmt.quoting == csv.QUOTE_NONE else '"',
-                newlines_in_values=fmt.quoting != csv.QUOTE_NONE,
+                newlines_in_values=newlines_in_values,
                 invalid_row_handler=lambda row: malformed.append(row) or "skip",
             ),
             convert_options=pcsv.ConvertOptions(
@@ -141,12 +169,14 @@ def _read(
     except pyarrow.ArrowInvalid as exc:
         if "UTF8" in str(exc):
             raise InputError(f"{name}:{_first_non_utf8_line(name)}: not UTF-8") from exc
-        if types and "conversion error" in str(exc):
+        if "conversion error" in str(exc) and any(
+            t != pyarrow.string() for t in column_types.values()
+        ):
             raise _ConversionError(str(exc)) from exc
         raise InputError(f"{name}: cannot be parsed as delimited text: {exc}") from exc
     if malformed:
         raise InputError(_field_count_message(name, fmt, len(header)))
-    return table.to_pandas()
+    return table
 
 
 def _header(name: str, fmt: TableFormat) -> list[str]:
@@ -162,6 +192,9 @@ def _header(name: str, fmt: TableFormat) -> list[str]:
         raise InputError(f"{name}:{_first_non_utf8_line(name)}: not UTF-8") from exc
     if not header or header == [""]:
         raise InputError(f"{name}: file is empty (no header row)")
+    repeated = sorted({column for column in header if header.count(column) > 1})
+    if repeated:
+        raise InputError(f"{name}:1: the header repeats column(s) {', '.join(map(repr, repeated))}")
     if len(header) == 1:
         others = [d for d in (",", "\t", ";", "|") if d != fmt.delimiter and d in header[0]]
         if others:

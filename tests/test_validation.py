@@ -34,7 +34,9 @@ def test_every_violation_is_reported_with_its_line() -> None:
     assert any(v.line == 5 and "emoji" in v.rule for v in violations)  # no_emoji with an emoji
     assert (6, "unrealistic_flags", "less_than_or_equal_to") in found  # record starting on line 6
     assert (8, "target", "isin") in found
-    assert any(v.line == 8 and "integer part" in v.rule for v in violations)
+    assert any(
+        v.line == 8 and v.rule.startswith("templ_id must be test_group_id") for v in violations
+    )
     assert any(v.line == 9 and "emoji" in v.rule for v in violations)  # original without emoji
     assert all(v.file.endswith("hatemoji_check_broken.csv") for v in violations)
 

@@ -13,7 +13,6 @@ import pyarrow.compute as pc
 from pandera.typing import Series
 
 from hatemoji_datasets.features import contains_emoji
-from hatemoji_datasets.validation import as_integers
 
 #: Functionalities in the paper's F1..F7 order.
 FUNCTIONALITIES: tuple[str, ...] = (
@@ -61,12 +60,17 @@ def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
     return hateful.astype("int64")
 
 
-def template_parts(templ_id: pd.Series) -> tuple[pd.Series, pd.Series]:
-    """Split ``GROUP.TYPE`` template ids into their two parts (vectorised)."""
-    parts = pc.split_pattern(pyarrow.array(templ_id.astype(str)), ".", max_splits=1)
-    padded = pc.list_slice(parts, 0, 2, return_fixed_size_list=True)  # missing parts -> null
-    group, digit = (pc.list_element(padded, i).to_pandas() for i in (0, 1))
-    return group.set_axis(templ_id.index), digit.set_axis(templ_id.index)
+def template_ids_agree(
+    templ_id: pd.Series, test_group_id: pd.Series, upstream_set: pd.Series
+) -> pd.Series:
+    """Whether each ``templ_id`` is ``GROUP.DIGIT`` for its group and set (all in pyarrow)."""
+    sets = pyarrow.array(upstream_set)
+    known = pyarrow.array(list(PERTURBATIONS), type=sets.type)
+    digit = pc.index_in(sets, value_set=known).cast(sets.type)
+    group = pyarrow.array(test_group_id).cast(sets.type)
+    expected = pc.binary_join_element_wise(group, digit, pyarrow.scalar(".", type=sets.type))
+    agree = pc.equal(pyarrow.array(templ_id.astype(str)).cast(sets.type), expected)
+    return pd.Series(agree.fill_null(False).to_numpy(zero_copy_only=False), index=templ_id.index)
 
 
 class HatemojiCheckRaw(pa.DataFrameModel):
@@ -92,18 +96,12 @@ class HatemojiCheckRaw(pa.DataFrameModel):
         strict = True
         coerce = True
 
-    @pa.dataframe_check(error="templ_id's integer part must equal test_group_id")
-    def template_in_group(cls, df: pd.DataFrame) -> Series[bool]:
-        group, _ = template_parts(df["templ_id"])
-        return as_integers(group) == df["test_group_id"]
-
-    @pa.dataframe_check(error="templ_id's decimal digit must match set (.0 orig .. .3 no_emoji)")
-    def template_type_matches_set(cls, df: pd.DataFrame) -> Series[bool]:
-        _, digit = template_parts(df["templ_id"])
-        matches = pd.Series(False, index=df.index)
-        for position, upstream_set in enumerate(PERTURBATIONS):
-            matches |= (df["set"] == upstream_set) & (digit == str(position))
-        return matches
+    @pa.dataframe_check(
+        error="templ_id must be test_group_id, a dot, and set's digit "
+        "(0 orig, 1 identity_perturb, 2 polarity_perturb, 3 no_emoji_perturb)"
+    )
+    def template_id_agrees(cls, df: pd.DataFrame) -> Series[bool]:
+        return template_ids_agree(df["templ_id"], df["test_group_id"], df["set"])
 
     @pa.dataframe_check(error="target must be None exactly for identity perturbations")
     def no_target_only_for_identity(cls, df: pd.DataFrame) -> Series[bool]:

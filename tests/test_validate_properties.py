@@ -1,0 +1,113 @@
+"""Property tests: whatever bytes, rows or cells come in, `validate` answers with a
+report or a clean exit-2 message, never an uncaught exception."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hatemoji_datasets.contributions import Options, validate_contributions
+from hatemoji_datasets.registry import builder_class
+
+CHECK_COLUMNS = list(
+    builder_class("hatemoji_check").upstream_formats()["default"].schema.to_schema().columns
+)
+BUILD_COLUMNS = [
+    c
+    for c in builder_class("hatemoji_build").upstream_formats()["all"].schema.to_schema().columns
+    if c != "source_file"
+]
+PROPERTY_SETTINGS = settings(
+    max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "40")),
+    deadline=None,
+    derandomize=bool(os.environ.get("CI")),  # a repeatable CI run; explore locally
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+# Cells that look like the real ones (ids, labels, vocabulary) mixed with anything at all.
+plausible_cells = st.one_of(
+    st.integers(-3, 6000).map(str),
+    st.sampled_from(
+        [
+            "orig",
+            "no_emoji_perturb",
+            "verb_swap",
+            "women",
+            "None",
+            "1.0",
+            "5a",
+            "['bla']",
+            "['none'",
+            "none",
+            "train",
+            "dev",
+            "original",
+            "🔪",
+            "",
+        ]
+    ),
+    st.text(max_size=30),
+)
+
+
+def _run(content: bytes, dataset: str, suffix: str, mirror: Path, **options: bool):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"contribution{suffix}"
+        path.write_bytes(content)
+        report = validate_contributions(
+            [str(path)], dataset, options=Options(**options), mirror=str(mirror)
+        )
+    assert report.exit_code in (0, 1, 2)
+    if report.exit_code == 2:
+        assert report.unreadable and all(str(path) in message for message in report.unreadable)
+    for violation in report.violations:
+        assert violation.file and violation.rule
+    return report
+
+
+@PROPERTY_SETTINGS
+@given(content=st.binary(max_size=400))
+def test_arbitrary_bytes(mirror: Path, content: bytes) -> None:
+    _run(content, "hatemoji_check", ".csv", mirror)
+
+
+@PROPERTY_SETTINGS
+@given(
+    header=st.lists(st.sampled_from(CHECK_COLUMNS + ["extra"]), min_size=1, max_size=12),
+    rows=st.lists(st.lists(plausible_cells, min_size=0, max_size=12), max_size=8),
+    full=st.booleans(),
+)
+def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    _run(buffer.getvalue().encode("utf-8"), "hatemoji_check", ".csv", mirror, full=full)
+
+
+@PROPERTY_SETTINGS
+@given(rows=st.lists(st.lists(plausible_cells, min_size=11, max_size=11), min_size=1, max_size=6))
+def test_arbitrary_hatemoji_build_rows(mirror: Path, rows) -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(BUILD_COLUMNS)
+    writer.writerows(rows)
+    _run(buffer.getvalue().encode("utf-8"), "hatemoji_build", ".csv", mirror)
+
+
+@pytest.mark.parametrize("config", ["default", "beep"])
+@PROPERTY_SETTINGS
+@given(text=st.text(max_size=200))
+def test_arbitrary_apeach_text(mirror: Path, config: str, text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "contribution.tsv"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        report = validate_contributions([str(path)], "apeach", config, mirror=str(mirror))
+    assert report.exit_code in (0, 1, 2)
