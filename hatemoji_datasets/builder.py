@@ -44,6 +44,8 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
     NAME: ClassVar[str]
     #: One line per released version, newest first; ``VERSION`` must be the first key.
     RELEASE_NOTES: ClassVar[dict[str, str]]
+    #: The feature that identifies a row; rows without one are identified by ``text``.
+    ID_FEATURE: ClassVar[str | None] = None
 
     def __init__(self, *, mirror: str | None = None, **kwargs: Any) -> None:
         # The mirror only changes where bytes come from, never what is built,

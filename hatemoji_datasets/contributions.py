@@ -25,11 +25,12 @@ import numpy as np
 import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from hatemoji_datasets import sources
 from hatemoji_datasets.builder import HatemojiBuilder
 from hatemoji_datasets.errors import InputError, UnknownNameError
-from hatemoji_datasets.features import text_array
+from hatemoji_datasets.features import features_schema, text_array
 from hatemoji_datasets.registry import builder_class, check_config
 from hatemoji_datasets.validation import (
     TableFormat,
@@ -103,22 +104,26 @@ def validate_contributions(
 ) -> Report:
     """Check each file against the dataset's schema and the released data."""
     cls, fmt = upstream_format(dataset, config)
+    mirror = sources.mirror_setting(mirror)
     report = Report(files=[os.fspath(p) for p in paths], strict=options.strict)
-    released = _released(cls, fmt, sources.mirror_setting(mirror), cache_dir)
     seen_keys = []
     for name in report.files:
+        if name.endswith(".parquet"):  # the built format, checked against the built release
+            fmt_used, released = built_format(cls, config, mirror, cache_dir)
+        else:
+            fmt_used, released = fmt, _released(cls, fmt, mirror, cache_dir)
         try:
-            frame = read_table(name, fmt.table, integer_columns(fmt.schema))
+            frame = _read(name, fmt_used)
         except InputError as error:
             report.unreadable.append(str(error))
             continue
-        report.violations += _check_file(name, frame, fmt, released, options)
-        if fmt.key_column in frame.columns:
-            seen_keys.append(frame[fmt.key_column])
+        report.violations += _check_file(name, frame, fmt_used, released, options)
+        if fmt_used.key_column in frame.columns:
+            seen_keys.append(frame[fmt_used.key_column])
     if options.full and seen_keys and not report.unreadable:
         # Together the files claim to be the whole dataset: name every lost row.
         # (Without a key column anywhere, the schema has already said so.)
-        released_keys = released[fmt.key_column]
+        released_keys = _released(cls, fmt, mirror, cache_dir)[fmt.key_column]
         kept = _member(released_keys, pd.concat(seen_keys))
         lost = sorted(released_keys[~kept].astype(str), key=_natural)
         where = ", ".join(report.files)
@@ -128,6 +133,21 @@ def validate_contributions(
         ]
     report.violations.sort(key=_order)
     return report
+
+
+@cache
+def built_format(
+    cls: type[HatemojiBuilder], config: str | None, mirror: str | None, cache_dir: str | None
+) -> tuple[UpstreamFormat, pd.DataFrame]:
+    """The built format (Parquet of the dataset's features) and its released rows."""
+    from hatemoji_datasets.api import load_dataset
+
+    released = load_dataset(cls.NAME, config, cache_dir=cache_dir, mirror=mirror)
+    features = next(iter(released.values())).features
+    frame = pd.concat([split.to_pandas() for split in released.values()], ignore_index=True)
+    key = cls.ID_FEATURE or "text"
+    fmt = UpstreamFormat(features_schema(cls.NAME, features, cls.ID_FEATURE), None, (), key, "text")
+    return fmt, frame
 
 
 def _order(v: Violation) -> tuple:
@@ -183,6 +203,30 @@ class _LazyLines:
         return self._lines
 
 
+class _RowNumbers:
+    """For Parquet, which has no lines: a row's 1-based position stands in for its line."""
+
+    def __init__(self, rows: int) -> None:
+        self._rows = rows
+
+    def __getitem__(self, position: int) -> int:
+        return position + 1
+
+    def all(self) -> list[int]:
+        return list(range(1, self._rows + 1))
+
+
+def _read(name: str, fmt: UpstreamFormat) -> pd.DataFrame:
+    if fmt.table is None:
+        try:
+            return pq.read_table(name).to_pandas()
+        except FileNotFoundError as exc:
+            raise InputError(f"{name}: file not found") from exc
+        except (pyarrow.ArrowInvalid, OSError) as exc:
+            raise InputError(f"{name}: not a readable Parquet file: {exc}") from exc
+    return read_table(name, fmt.table, integer_columns(fmt.schema))
+
+
 @dataclass
 class _File:
     """One contributed file under check, with what every rule needs."""
@@ -191,7 +235,7 @@ class _File:
     frame: pd.DataFrame
     fmt: UpstreamFormat
     released: pd.DataFrame
-    lines: _LazyLines
+    lines: _LazyLines | _RowNumbers
     #: Rows whose key is released (to compare), the others are new.
     is_released: np.ndarray
 
@@ -217,7 +261,7 @@ def _check_file(
         frame,
         fmt,
         released,
-        _LazyLines(name, fmt.table),
+        _LazyLines(name, fmt.table) if fmt.table else _RowNumbers(len(frame)),
         _member(frame[fmt.key_column], released[fmt.key_column]),
     )
     return [

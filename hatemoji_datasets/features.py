@@ -13,6 +13,7 @@ from functools import cache
 import datasets
 import emoji
 import pandas as pd
+import pandera.pandas as pandera
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -80,3 +81,46 @@ def contains_emoji(texts: pd.Series) -> pd.Series:
     """Vectorised ``has_emoji`` over a column of texts (same answers, ~100x faster)."""
     found = pc.match_substring_regex(text_array(texts), _emoji_pattern())
     return pd.Series(found.to_numpy(zero_copy_only=False), index=texts.index, dtype=bool)
+
+
+def features_schema(
+    name: str, features: datasets.Features, unique: str | None = None
+) -> pandera.DataFrameSchema:
+    """A pandera schema of a built dataset's rows, from its ``datasets`` Features.
+
+    Values are typed as the features say; ClassLabels (and lists of them) must
+    be valid class ids; the ``unique`` column (an id) must not repeat. It
+    checks Parquet in the built format.
+    """
+    columns = {}
+    for column, feature in features.items():
+        inner = getattr(feature, "feature", None)
+        if isinstance(feature, datasets.ClassLabel):
+            columns[column] = pandera.Column(
+                "int64", pandera.Check.isin(list(range(feature.num_classes))), coerce=True
+            )
+        elif inner is not None:
+            allowed = (
+                set(range(inner.num_classes)) if isinstance(inner, datasets.ClassLabel) else None
+            )
+            columns[column] = pandera.Column(
+                object,
+                pandera.Check(
+                    lambda cell, allowed=allowed: _valid_list(cell, allowed),
+                    element_wise=True,
+                    error=f"must be a list{' of class ids' if allowed else ''}",
+                ),
+            )
+        else:
+            dtype = feature.dtype
+            kind = (
+                "int64" if "int" in dtype else {"string": "str", "bool": "bool"}.get(dtype, dtype)
+            )
+            columns[column] = pandera.Column(kind, coerce=True, unique=column == unique)
+    return pandera.DataFrameSchema(columns, strict=True, name=f"{name} built rows")
+
+
+def _valid_list(cell: object, allowed: set[int] | None) -> bool:
+    if cell is None or isinstance(cell, (str, bytes)) or not hasattr(cell, "__iter__"):
+        return False
+    return allowed is None or all(value in allowed for value in cell)

@@ -45,8 +45,9 @@ CSV = TableFormat()
 class UpstreamFormat:
     """How rows of one config are written upstream, and so by contributors."""
 
-    schema: type[pa.DataFrameModel]
-    table: TableFormat
+    schema: type[pa.DataFrameModel] | pa.DataFrameSchema
+    #: ``None`` for the built format (Parquet).
+    table: TableFormat | None
     #: ``checksums.tsv`` names of the released files in this format.
     released: tuple[str, ...]
     #: The column that identifies a row: its id, or its text where rows have no id.
@@ -244,8 +245,12 @@ def record_lines(path: str | os.PathLike[str], fmt: TableFormat) -> list[int]:
 Locator = Callable[[], list[tuple[str, int]]]
 
 
+def _as_schema(schema: type[pa.DataFrameModel] | pa.DataFrameSchema) -> pa.DataFrameSchema:
+    return schema if isinstance(schema, pa.DataFrameSchema) else schema.to_schema()
+
+
 def check_frame(
-    schema: type[pa.DataFrameModel],
+    schema: type[pa.DataFrameModel] | pa.DataFrameSchema,
     frame: pd.DataFrame,
     *,
     file: str,
@@ -269,9 +274,9 @@ def check_frame(
 
 
 def _column_violations(
-    schema: type[pa.DataFrameModel], frame: pd.DataFrame, file: str
+    schema: type[pa.DataFrameModel] | pa.DataFrameSchema, frame: pd.DataFrame, file: str
 ) -> list[Violation]:
-    expected = list(schema.to_schema().columns)
+    expected = list(_as_schema(schema).columns)
     present = [str(column) for column in frame.columns]
     found = [Violation(file, 1, c, "missing column") for c in expected if c not in present]
     found += [Violation(file, 1, c, "unexpected column") for c in present if c not in expected]

@@ -176,3 +176,44 @@ def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
     assert unreadable.returncode == 2 and "Traceback" not in unreadable.stderr
     unknown = _cli("--dataset", "nope", str(broken))
     assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown dataset 'nope'")
+
+
+def test_parquet_in_the_built_format(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
+    from hatemoji_datasets import load_dataset
+
+    built = load_dataset(
+        "hatemoji_check", split="test", cache_dir=str(session_cache), mirror=str(mirror)
+    )
+    clean = tmp_path / "test.parquet"
+    built.to_parquet(clean)
+    options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
+    assert (
+        validate_contributions(
+            [str(clean)], "hatemoji_check", options=Options(full=True), **options
+        ).violations
+        == []
+    )
+
+    rows = built.to_pandas()
+    rows.loc[0, "label"] = 7  # not a class id
+    rows.loc[1, "case_id"] = rows.loc[2, "case_id"]  # duplicate id
+    rows = rows.drop(index=[5])  # a released row lost
+    broken = tmp_path / "broken.parquet"
+    rows.to_parquet(broken)
+    report = validate_contributions(
+        [str(broken)], "hatemoji_check", options=Options(full=True), **options
+    )
+    found = {(v.line, v.column, v.rule.split("(")[0]) for v in report.violations}
+    assert (1, "label", "isin") in found  # Parquet rows are numbered from 1
+    assert (2, "case_id", "field_uniqueness") in found and (
+        3,
+        "case_id",
+        "field_uniqueness",
+    ) in found
+    lost = [v.value for v in report.violations if v.rule.startswith("released row missing")]
+    assert lost == ["1", "5"]
+    assert report.exit_code == 1
+    not_parquet = validate_contributions(
+        [str(FIXTURES / "apeach_valid.csv")[:-4] + ".parquet"], "hatemoji_check", **options
+    )
+    assert not_parquet.exit_code == 2

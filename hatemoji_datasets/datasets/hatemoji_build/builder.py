@@ -56,6 +56,7 @@ def _round_config(rounds: tuple[int, ...], name: str, description: str) -> Hatem
 class HatemojiBuild(HatemojiBuilder):
     NAME = "hatemoji_build"
     VERSION = VERSION
+    ID_FEATURE = "entry_id"
     RELEASE_NOTES = {
         "1.0.0": "First release: upstream commit a626f63, R5-R7, 5,912 entries in "
         "train/validation/test; configs all, r5, r6, r7.",

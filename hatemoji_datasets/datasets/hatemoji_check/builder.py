@@ -24,6 +24,7 @@ from hatemoji_datasets.validation import CSV, UpstreamFormat
 class HatemojiCheck(HatemojiBuilder):
     NAME = "hatemoji_check"
     VERSION = datasets.Version("1.0.0")
+    ID_FEATURE = "case_id"
     RELEASE_NOTES = {
         "1.0.0": "First release: upstream commit a626f63, one test split of 3,930 cases.",
     }
