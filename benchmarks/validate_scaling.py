@@ -74,8 +74,17 @@ def measure(kind: str, path: str) -> dict[str, float]:
     start = time.perf_counter()
     run()
     seconds = time.perf_counter() - start
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"seconds": seconds, "peak_mb": peak_mb}
+    return {"seconds": seconds, "peak_mb": _peak_rss_mb()}
+
+
+def _peak_rss_mb() -> float:
+    # VmHWM belongs to this process image; ru_maxrss would carry over the parent's
+    # peak across fork and exec on Linux.
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def child(kind: str, path: Path) -> dict[str, float]:

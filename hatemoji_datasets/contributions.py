@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import unicodedata
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -193,13 +195,15 @@ class _LazyLines:
 
     def __init__(self, name: str, table: TableFormat) -> None:
         self._name, self._table, self._lines = name, table, None
+        self._lock = threading.Lock()  # rules run in two threads
 
     def __getitem__(self, position: int) -> int:
         return self.all()[position]
 
     def all(self) -> list[int]:
-        if self._lines is None:
-            self._lines = record_lines(self._name, self._table)
+        with self._lock:
+            if self._lines is None:
+                self._lines = record_lines(self._name, self._table)
         return self._lines
 
 
@@ -264,12 +268,14 @@ def _check_file(
         _LazyLines(name, fmt.table) if fmt.table else _RowNumbers(len(frame)),
         _member(frame[fmt.key_column], released[fmt.key_column]),
     )
-    return [
-        *_schema_violations(file),
-        *_changed_rows(file, "warning" if options.allow_changes else "error"),
-        *_repeated_texts(file),
-        *_text_rules(file),
-    ]
+    severity = "warning" if options.allow_changes else "error"
+    # The schema and the release rules are independent and mostly run inside
+    # pyarrow, which releases the GIL: on two cores they overlap.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        release_rules = pool.submit(
+            lambda: [*_changed_rows(file, severity), *_repeated_texts(file), *_text_rules(file)]
+        )
+        return [*_schema_violations(file), *release_rules.result()]
 
 
 def _with_source(name: str, frame: pd.DataFrame, fmt: UpstreamFormat) -> pd.DataFrame:
