@@ -11,13 +11,22 @@ from hatemoji_datasets.errors import UnknownNameError
 from hatemoji_datasets.registry import make_builder
 
 
-def prepare(builder: HatemojiBuilder) -> None:
-    """Build into the cache unless this version is already there.
+def prepared_builder(
+    name: str,
+    config: str | None = None,
+    *,
+    version: str | None = None,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+) -> HatemojiBuilder:
+    """The builder for ``name``/``config``, built into the cache unless already there.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
     success, so a failed build leaves nothing a later call would reuse.
     """
+    builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
     builder.download_and_prepare()
+    return builder
 
 
 def load_dataset(
@@ -36,8 +45,7 @@ def load_dataset(
     local or remote copy laid out as ``MIRROR/HOST/PATH``. Returns a
     ``DatasetDict``, or one ``Dataset`` when ``split`` is given.
     """
-    builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
-    prepare(builder)
+    builder = prepared_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
     splits = list(builder.info.splits or {})
     if split is not None and split not in splits:
         raise UnknownNameError(
@@ -56,8 +64,7 @@ def dataset_info(
     mirror: str | None = None,
 ) -> dict[str, Any]:
     """Version, features, split sizes, licence, citation and dataset-specific statistics."""
-    builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
-    prepare(builder)
+    builder = prepared_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
     data = builder.as_dataset()
     info = builder.info
     return {

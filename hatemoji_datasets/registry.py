@@ -10,7 +10,6 @@ import importlib
 import inspect
 import pkgutil
 from functools import cache
-from typing import Any
 
 from hatemoji_datasets.builder import HatemojiBuilder
 from hatemoji_datasets.errors import UnknownNameError
@@ -84,11 +83,10 @@ def make_builder(
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
-    **builder_kwargs: Any,
 ) -> HatemojiBuilder:
     """Instantiate the builder for ``spec`` (``name`` or ``name:version``)."""
     name, version = parse_spec(spec, version)
     cls = builder_class(name)
     check_version(cls, version)
     config = check_config(cls, config)
-    return cls(config_name=config, cache_dir=cache_dir, mirror=mirror, **builder_kwargs)
+    return cls(config_name=config, cache_dir=cache_dir, mirror=mirror)

@@ -31,6 +31,17 @@ VALUE_PREVIEW = 60
 READ_BLOCK_BYTES = 4 << 20
 
 
+class RawFileModel(pa.DataFrameModel):
+    """Base of every raw-file schema: exactly the upstream columns, values coerced.
+
+    Subclasses give ``class Config: name = ...``; pandera merges it with this one.
+    """
+
+    class Config:
+        strict = True
+        coerce = True
+
+
 @dataclass(frozen=True)
 class TableFormat:
     """How an upstream file is laid out on disk."""

@@ -13,7 +13,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from hatemoji_datasets.features import LABEL_NAMES
-from hatemoji_datasets.validation import TableFormat
+from hatemoji_datasets.validation import RawFileModel, TableFormat
 
 NON_HATEFUL, HATEFUL = LABEL_NAMES
 
@@ -49,7 +49,7 @@ def age_group(age: int) -> int:
     return max(YOUNGEST_AGE_GROUP, age - age % AGE_GROUP_WIDTH)
 
 
-class ApeachRaw(pa.DataFrameModel):
+class ApeachRaw(RawFileModel):
     """One row per crowd-written sentence of the upstream ``test.csv``."""
 
     text: Series[str] = pa.Field(
@@ -68,8 +68,6 @@ class ApeachRaw(pa.DataFrameModel):
 
     class Config:
         name = "APEACH raw test.csv"
-        strict = True
-        coerce = True
 
     @pa.dataframe_check(error="age must be the five-year group of user_age (under 20 -> 20)")
     def age_is_group_of_user_age(cls, df: pd.DataFrame) -> Series[bool]:
@@ -102,7 +100,7 @@ GENDER_BIAS = "gender"
 UPSTREAM_BOOLEANS: dict[str, bool] = {"True": True, "False": False}
 
 
-class BeepRaw(pa.DataFrameModel):
+class BeepRaw(RawFileModel):
     """One row per labeled news comment of the upstream ``train.tsv`` or ``dev.tsv``."""
 
     comments: Series[str] = pa.Field(
@@ -116,8 +114,6 @@ class BeepRaw(pa.DataFrameModel):
 
     class Config:
         name = "BEEP! raw labeled TSV"
-        strict = True
-        coerce = True
 
     @pa.dataframe_check(error="contain_gender_bias must be True exactly when bias is gender")
     def gender_flag_matches_bias(cls, df: pd.DataFrame) -> Series[bool]:

@@ -20,6 +20,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
+from hatemoji_datasets.validation import RawFileModel
 
 #: Splits of the built dataset, each read from the upstream file of the same name.
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
@@ -82,7 +83,7 @@ def _has_partner(df: pd.DataFrame) -> pd.Series:
     return df["matched_id"].astype(str).isin(set(df["entry_id"].astype(str)))
 
 
-class HatemojiBuildRaw(pa.DataFrameModel):
+class HatemojiBuildRaw(RawFileModel):
     """One row per entry of the three upstream files together."""
 
     entry_id: Series[int] = pa.Field(ge=0, unique=True, description="entry id, unique")
@@ -108,8 +109,6 @@ class HatemojiBuildRaw(pa.DataFrameModel):
 
     class Config:
         name = "HatemojiBuild raw train.csv + validation.csv + test.csv"
-        strict = True
-        coerce = True
 
     # -- the target literal ---------------------------------------------------------------
 

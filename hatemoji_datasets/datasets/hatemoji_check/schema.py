@@ -13,6 +13,7 @@ import pyarrow.compute as pc
 from pandera.typing import Series
 
 from hatemoji_datasets.features import contains_emoji
+from hatemoji_datasets.validation import RawFileModel
 
 #: Functionalities in the paper's F1..F7 order.
 FUNCTIONALITIES: tuple[str, ...] = (
@@ -74,7 +75,7 @@ def template_ids_agree(
     return pd.Series(agree.fill_null(False).to_numpy(zero_copy_only=False), index=templ_id.index)
 
 
-class HatemojiCheckRaw(pa.DataFrameModel):
+class HatemojiCheckRaw(RawFileModel):
     """One row per test case of the upstream ``test.csv``."""
 
     case_id: Series[int] = pa.Field(ge=0, unique=True, description="case id, unique")
@@ -94,8 +95,6 @@ class HatemojiCheckRaw(pa.DataFrameModel):
 
     class Config:
         name = "HatemojiCheck raw test.csv"
-        strict = True
-        coerce = True
 
     @pa.dataframe_check(
         error="templ_id must be test_group_id, a dot, and set's digit "
