@@ -43,6 +43,7 @@ from hatemoji_datasets.validation import (
     preview,
     read_table,
     record_lines,
+    violation_order,
 )
 
 #: C0 and C1 control characters except the line feed, which released texts contain.
@@ -133,7 +134,7 @@ def validate_contributions(
             Violation(where, None, fmt.key_column, "released row missing from a --full file", key)
             for key in lost
         ]
-    report.violations.sort(key=_order)
+    report.violations.sort(key=violation_order)
     return report
 
 
@@ -150,10 +151,6 @@ def built_format(
     key = cls.ID_FEATURE or "text"
     fmt = UpstreamFormat(features_schema(cls.NAME, features, cls.ID_FEATURE), None, (), key, "text")
     return fmt, frame
-
-
-def _order(v: Violation) -> tuple:
-    return (v.file, v.line if v.line is not None else 0, v.column or "", v.rule, v.value or "")
 
 
 def _natural(key: str) -> tuple[int, str]:
