@@ -85,7 +85,7 @@ class Report:
 def upstream_format(
     dataset: str, config: str | None
 ) -> tuple[type[HatemojiBuilder], UpstreamFormat]:
-
+    """The builder class and the upstream format of ``dataset``/``config``."""
     cls = builder_class(dataset)
     config = check_config(cls, config) or cls.config_names()[0]
     formats: dict[str, UpstreamFormat] = cls.upstream_formats()
@@ -383,7 +383,8 @@ def _suspect_pattern() -> str:
             if len(parts) == 2:
                 combining.add(chr(int(parts[1], 16)))
     ranges = "".join(re.escape(c) for c in sorted(combining) if ord(c) < 0xD800 or ord(c) > 0xDFFF)
-    return rf"^$|^\s|\s$|{CONTROL_CHARACTERS}|[{ranges}]"
+    # RE2's \s is ASCII only; \p{Z} adds the Unicode spaces str.strip() removes.
+    return rf"^$|^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|[{ranges}]"
 
 
 def _text_rules(file: _File) -> list[Violation]:

@@ -9,6 +9,8 @@ import os
 import tempfile
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -111,3 +113,15 @@ def test_arbitrary_apeach_text(mirror: Path, config: str, text: str) -> None:
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         report = validate_contributions([str(path)], "apeach", config, mirror=str(mirror))
     assert report.exit_code in (0, 1, 2)
+
+
+@settings(max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "300")), deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=8)))
+def test_text_rule_prefilter_misses_nothing(texts: list[str]) -> None:
+    """Every text that breaks a text rule is among the few the vectorised regex selects."""
+    from hatemoji_datasets.contributions import TEXT_RULES, _suspect_pattern
+
+    suspects = pc.match_substring_regex(pa.array(texts, type=pa.string()), _suspect_pattern())
+    for text, suspect in zip(texts, suspects.to_pylist()):
+        if any(broken(text) for _, _, broken in TEXT_RULES):
+            assert suspect, repr(text)
