@@ -78,6 +78,6 @@ def dataset_info(
         "license": info.license,
         "homepage": info.homepage,
         "citation": info.citation,
-        "sources": builder.source_files(),
+        "sources": builder.config_sources(),
         "statistics": builder.summarize(data),
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,7 +21,6 @@ import pandas as pd
 import pandera.pandas as pa
 
 from hatemoji_datasets import sources
-from hatemoji_datasets.errors import SourceError
 from hatemoji_datasets.metadata import CardSource, read_card_source
 from hatemoji_datasets.validation import (
     CSV,
@@ -103,19 +102,13 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
 
     # -- helpers for subclasses -------------------------------------------------------
 
-    def fetch_sources(
-        self, dl_manager: datasets.DownloadManager, names: Iterable[str] | None = None
-    ) -> dict[str, str]:
-        """Download the pinned files of this dataset (all, or only ``names``) and verify them."""
-        pinned = self.source_files()
-        if names is not None:
-            wanted = list(names)
-            unknown = [name for name in wanted if name not in pinned]
-            if unknown:
-                raise SourceError(
-                    f"{self.NAME}: source(s) {', '.join(unknown)} not pinned in {CHECKSUMS_FILE}"
-                )
-            pinned = {name: pinned[name] for name in wanted}
+    def config_sources(self) -> dict[str, sources.SourceFile]:
+        """The pinned files this config reads; all of the dataset's unless a builder narrows it."""
+        return self.source_files()
+
+    def fetch_sources(self, dl_manager: datasets.DownloadManager) -> dict[str, str]:
+        """Download this config's pinned files and verify them; ``{name: local path}``."""
+        pinned = self.config_sources()
         log.info("fetching and verifying %d source file(s)", len(pinned))
         return sources.fetch(pinned, dl_manager, self.mirror)
 

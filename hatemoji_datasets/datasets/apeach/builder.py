@@ -33,6 +33,7 @@ from hatemoji_datasets.datasets.apeach.schema import (
     ApeachRaw,
     BeepRaw,
 )
+from hatemoji_datasets.sources import SourceFile
 from hatemoji_datasets.validation import CSV, TableFormat, UpstreamFormat
 
 # -- features and row conversion, one pair per corpus --------------------------------
@@ -175,6 +176,10 @@ class Apeach(HatemojiBuilder):
     def summarize(cls, data: datasets.DatasetDict) -> dict[str, Any]:
         return {split: _split_statistics(dataset) for split, dataset in data.items()}
 
+    def config_sources(self) -> dict[str, SourceFile]:
+        pinned = self.source_files()
+        return {name: pinned[name] for _, name in self.config.corpus.split_sources}
+
     def _features(self) -> datasets.Features:
         return self.config.corpus.features()
 
@@ -182,7 +187,7 @@ class Apeach(HatemojiBuilder):
         self, dl_manager: datasets.DownloadManager
     ) -> list[datasets.SplitGenerator]:
         corpus = self.config.corpus
-        paths = self.fetch_sources(dl_manager, names=[name for _, name in corpus.split_sources])
+        paths = self.fetch_sources(dl_manager)
         return self.split_generators(
             {
                 split: self.read_validated(corpus.schema, paths[name], corpus.table_format)
