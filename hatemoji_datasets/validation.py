@@ -138,6 +138,12 @@ def _read(
     name: str, fmt: TableFormat, header: list[str], types: dict[str, pyarrow.DataType]
 ) -> pd.DataFrame:
     data = pyarrow.memory_map(name).read_buffer()  # zero-copy
+    raw = np.frombuffer(data, dtype=np.uint8)
+    newlines = np.flatnonzero(raw == ord("\n"))
+    gaps = np.diff(newlines)
+    if (gaps == 1).any() or ((gaps == 2) & (raw[newlines[:-1] + 1] == ord("\r"))).any():
+        _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
+    lines = len(newlines) + int(raw[-1] != ord("\n"))
     column_types = {column: types.get(column, pyarrow.string()) for column in header}
     quoted = fmt.quoting != csv.QUOTE_NONE
     if quoted:
@@ -145,16 +151,29 @@ def _read(
         # first: if every physical line after the header became one row, no
         # value held a newline and the result is exact; otherwise parse again
         # allowing them.
-        raw = np.frombuffer(data, dtype=np.uint8)
-        lines = int(np.count_nonzero(raw == ord("\n"))) + int(len(raw) > 0 and raw[-1] != ord("\n"))
         try:
             table = _parse(name, data, fmt, header, column_types, newlines_in_values=False)
         except (InputError, pyarrow.ArrowInvalid):
             table = None
         if table is not None and table.num_rows == lines - 1:
             return table.to_pandas()
-    table = _parse(name, data, fmt, header, column_types, newlines_in_values=quoted)
-    return table.to_pandas()
+    return _parse(name, data, fmt, header, column_types, newlines_in_values=quoted).to_pandas()
+
+
+def _reject_blank_lines(name: str, fmt: TableFormat) -> None:
+    """Raise InputError naming blank lines outside quoted values, if there are any."""
+    with open(name, encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
+        start, blank = 1, []
+        for record in reader:
+            if not record:
+                blank.append(start)
+            start = reader.line_num + 1
+    if blank:
+        shown = ", ".join(map(str, blank[:5])) + (
+            f" and {len(blank) - 5} more" if len(blank) > 5 else ""
+        )
+        raise InputError(f"{name}: blank line(s) {shown}: every line must be a row")
 
 
 def _parse(

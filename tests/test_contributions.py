@@ -130,6 +130,8 @@ def test_full_reports_every_lost_row(mirror: Path, tmp_path: Path) -> None:
         (b"case_id\ttempl_id\ttext\n1\t1.0\tx\n", "header is split by '\\t'"),
         ("case_id,templ_id\n1,caf\xe9\n".encode("latin-1"), ":2: not UTF-8"),
         (None, "file not found"),
+        (b"case_id,templ_id\n1,1.0\n\n2,1.0\n", "blank line(s) 3"),
+        (b"case_id,case_id\n1,2\n", "repeats column(s) 'case_id'"),
     ],
 )
 def test_unreadable_files_exit_2(mirror: Path, tmp_path: Path, content, message) -> None:
