@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -160,20 +160,31 @@ def _read(
     return _parse(name, data, fmt, header, column_types, newlines_in_values=quoted).to_pandas()
 
 
-def _reject_blank_lines(name: str, fmt: TableFormat) -> None:
-    """Raise InputError naming blank lines outside quoted values, if there are any."""
+def _records(name: str, fmt: TableFormat) -> Iterator[tuple[int, list[str]]]:
+    """Each record of the file (header first) with the 1-based line it starts on.
+
+    The slow, exact reading behind every diagnostic; quoted fields can span lines.
+    """
     with open(name, encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
-        start, blank = 1, []
+        start = 1
         for record in reader:
-            if not record:
-                blank.append(start)
+            yield start, record
             start = reader.line_num + 1
+
+
+def _first_few(items: list[str], separator: str) -> str:
+    more = f"{separator}and {len(items) - 5} more" if len(items) > 5 else ""
+    return separator.join(items[:5]) + more
+
+
+def _reject_blank_lines(name: str, fmt: TableFormat) -> None:
+    """Raise InputError naming blank lines outside quoted values, if there are any."""
+    blank = [str(start) for start, record in _records(name, fmt) if not record]
     if blank:
-        shown = ", ".join(map(str, blank[:5])) + (
-            f" and {len(blank) - 5} more" if len(blank) > 5 else ""
+        raise InputError(
+            f"{name}: blank line(s) {_first_few(blank, ', ')}: every line must be a row"
         )
-        raise InputError(f"{name}: blank line(s) {shown}: every line must be a row")
 
 
 def _parse(
@@ -251,29 +262,19 @@ def _first_non_utf8_line(name: str) -> int:
 
 
 def _field_count_message(name: str, fmt: TableFormat, expected: int) -> str:
-    bad = []
-    with open(name, encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
-        start = 1
-        for record in reader:
-            if record and len(record) != expected:
-                bad.append(f"line {start} has {len(record)}")
-            start = reader.line_num + 1
-    shown = "; ".join(bad[:5]) + (f"; and {len(bad) - 5} more" if len(bad) > 5 else "")
-    return f"{name}: rows must have the header's {expected} fields, but {shown}"
+    bad = [
+        f"line {start} has {len(record)}"
+        for start, record in _records(name, fmt)
+        if record and len(record) != expected
+    ]
+    return f"{name}: rows must have the header's {expected} fields, but {_first_few(bad, '; ')}"
 
 
 def record_lines(path: str | os.PathLike[str], fmt: TableFormat) -> list[int]:
-    """The 1-based line on which each data record starts (quoted fields can span lines)."""
-    starts: list[int] = []
-    with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
-        previous_end = 0
-        for index, record in enumerate(reader):
-            if index and record:  # the header is not a record; blank lines are skipped
-                starts.append(previous_end + 1)
-            previous_end = reader.line_num
-    return starts
+    """The 1-based line on which each data record starts (blank lines are not records)."""
+    records = _records(os.fspath(path), fmt)
+    next(records, None)  # the header
+    return [start for start, record in records if record]
 
 
 #: Called only when something fails: the (file, 1-based line) of each positional row.
@@ -334,9 +335,7 @@ def validate_file(
     schema: type[pa.DataFrameModel], path: str | os.PathLike[str], fmt: TableFormat
 ) -> tuple[pd.DataFrame | None, list[Violation]]:
     """Read and validate one file, naming file lines in any violation."""
-    name = os.fspath(path)
-    frame = read_table(name, fmt, integer_columns(schema))
-    return check_frame(schema, frame, file=name, locate=lambda: _places(name, fmt))
+    return validate_files(schema, {os.fspath(path): path}, fmt)
 
 
 def validate_files(
@@ -368,9 +367,9 @@ def validate_files(
     return check_frame(schema, combined, file=", ".join(names.values()), locate=locate)
 
 
-def integer_columns(schema: type[pa.DataFrameModel]) -> list[str]:
+def integer_columns(schema: type[pa.DataFrameModel] | pa.DataFrameSchema) -> list[str]:
     """The columns a schema types as integers (read as int64 when possible)."""
-    columns = schema.to_schema().columns
+    columns = _as_schema(schema).columns
     return [name for name, column in columns.items() if "int" in str(column.dtype).lower()]
 
 
