@@ -6,7 +6,11 @@
 >>> check = load_dataset("hatemoji_check", split="test")
 """
 
-from hatemoji_datasets.api import dataset_info, load_dataset
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from hatemoji_datasets.errors import (
     ChecksumError,
     HatemojiDatasetsError,
@@ -15,9 +19,28 @@ from hatemoji_datasets.errors import (
     SourceError,
     UnknownNameError,
 )
-from hatemoji_datasets.registry import list_datasets
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.api import dataset_info, load_dataset
+    from hatemoji_datasets.registry import list_datasets
 
 __version__ = "0.1.0"
+
+# The entry points import datasets, pandas and pandera; they load on first use so
+# that the command line (whose `--help` and argument errors need none of them)
+# starts quickly.
+_LAZY = {
+    "dataset_info": "hatemoji_datasets.api",
+    "load_dataset": "hatemoji_datasets.api",
+    "list_datasets": "hatemoji_datasets.registry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'hatemoji_datasets' has no attribute {name!r}")
+
 
 __all__ = [
     "ChecksumError",

@@ -27,7 +27,7 @@ from hatemoji_datasets.validation import (
     TableFormat,
     UpstreamFormat,
     raise_for,
-    validate_file,
+    validate_files,
 )
 
 log = logging.getLogger("hatemoji_datasets")
@@ -76,6 +76,10 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
         return [config.name for config in cls.BUILDER_CONFIGS] or ["default"]
 
     @classmethod
+    def default_config_name(cls) -> str:
+        return cls.DEFAULT_CONFIG_NAME or cls.config_names()[0]
+
+    @classmethod
     def upstream_formats(cls) -> dict[str, UpstreamFormat]:
         """Config name -> the upstream file format, which contributions are written in."""
         raise NotImplementedError(f"{cls.NAME} declares no upstream format")
@@ -117,8 +121,22 @@ class HatemojiBuilder(datasets.GeneratorBasedBuilder):
         schema: type[pa.DataFrameModel], path: str, fmt: TableFormat = CSV
     ) -> pd.DataFrame:
         """Read a raw file and validate it, raising with every violation found."""
-        log.info("validating %s against %s", path, schema.__name__)
-        frame, violations = validate_file(schema, path, fmt)
+        return HatemojiBuilder.read_validated_files(schema, {path: path}, fmt)
+
+    @staticmethod
+    def read_validated_files(
+        schema: type[pa.DataFrameModel],
+        paths: Mapping[str, str],
+        fmt: TableFormat = CSV,
+        *,
+        source_column: str | None = None,
+    ) -> pd.DataFrame:
+        """Read several raw files as one table and validate it (rules may span files).
+
+        With ``source_column``, each row also says which key of ``paths`` it came from.
+        """
+        log.info("validating %s against %s", ", ".join(paths.values()), schema.__name__)
+        frame, violations = validate_files(schema, paths, fmt, source_column=source_column)
         raise_for(violations)
         return frame
 

@@ -1,4 +1,4 @@
-"""``hatemoji-datasets``: list, describe and build the package's datasets."""
+"""``hatemoji-datasets``: list, describe, build and validate the package's datasets."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ import argparse
 import logging
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
-
-Command = Callable[[argparse.Namespace], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

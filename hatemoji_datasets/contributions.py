@@ -87,7 +87,7 @@ def upstream_format(
 ) -> tuple[type[HatemojiBuilder], UpstreamFormat]:
     """The builder class and the upstream format of ``dataset``/``config``."""
     cls = builder_class(dataset)
-    config = check_config(cls, config) or cls.config_names()[0]
+    config = check_config(cls, config) or cls.default_config_name()
     formats: dict[str, UpstreamFormat] = cls.upstream_formats()
     if config not in formats:
         raise UnknownNameError(

@@ -32,7 +32,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.validation import CSV, UpstreamFormat, raise_for, validate_files
+from hatemoji_datasets.validation import CSV, UpstreamFormat
 
 VERSION = datasets.Version("1.0.0")
 
@@ -109,10 +109,7 @@ class HatemojiBuild(HatemojiBuilder):
         # One table of all three files: pair rules look across files, and a round
         # config filters rows only after every rule held for the whole dataset.
         files = {split: paths[split] for split in SPLITS}
-        frame, violations = validate_files(
-            HatemojiBuildRaw, files, CSV, source_column=SOURCE_COLUMN
-        )
-        raise_for(violations)
+        frame = self.read_validated_files(HatemojiBuildRaw, files, source_column=SOURCE_COLUMN)
         kept = frame[frame["round.base"].isin(self.config.rounds)]
         return self.split_generators(
             {split: kept[kept[SOURCE_COLUMN] == split] for split in SPLITS}

@@ -65,7 +65,7 @@ def parse_target_literal(literal: str) -> tuple[str, ...]:
 
     Raises TargetLiteralError for anything outside the grammar of this module.
     """
-    if not isinstance(literal, str) or _LITERAL.fullmatch(literal) is None:
+    if not is_target_literal(literal):
         raise TargetLiteralError(
             f"{literal!r} is not a bracketed list of quoted target codes like ['mus', 'asi.south']"
         )
