@@ -1,161 +1,122 @@
-"""The base class every dataset builder of the package derives from.
+"""The one ``datasets`` builder, driven by a dataset's declaration.
 
-It holds what all builders share: the card source and pinned sources read from
-the dataset's own package folder, verified downloads (through the mirror when
-one is set), validation of raw files before anything is written, and the
-version bookkeeping. A dataset module adds constants, configs, features and a
-generator, nothing more.
+:func:`builder_class_for` makes a ``datasets.ArrowBasedBuilder`` subclass per
+:class:`~hatemoji_datasets.spec.DatasetSpec`: its configs, versions and
+features come from the declaration; ``_split_generators`` fetches and
+verifies the config's pinned files and runs the shared read-validate-transform
+pipeline; ``_generate_tables`` yields each split as one Arrow table cast to
+the features. A dataset package adds a declaration, a schema and a transform,
+and no builder code.
 """
 
 from __future__ import annotations
 
 import logging
-import sys
-from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar
 
 import datasets
-import pandas as pd
-import pandera.pandas as pa
+import pyarrow
+from datasets.table import table_cast
 
 from hatemoji_datasets import sources
 from hatemoji_datasets.metadata import CardSource, read_card_source
-from hatemoji_datasets.validation import (
-    CSV,
-    TableFormat,
-    UpstreamFormat,
-    raise_for,
-    validate_files,
-)
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 log = logging.getLogger("hatemoji_datasets")
 
-CARD_SOURCE_FILE = "card.yaml"
-CHECKSUMS_FILE = "checksums.tsv"
+
+@dataclass
+class HatemojiConfig(datasets.BuilderConfig):
+    """A ``datasets`` config carrying its declaration."""
+
+    spec: ConfigSpec | None = None
 
 
-class HatemojiBuilder(datasets.GeneratorBasedBuilder):
+class HatemojiBuilder(datasets.ArrowBasedBuilder):
     """A versioned builder whose sources are pinned and whose raw files are validated."""
 
-    #: Registry name, e.g. ``"hatemoji_check"``.
-    NAME: ClassVar[str]
-    #: One line per released version, newest first; ``VERSION`` must be the first key.
-    RELEASE_NOTES: ClassVar[dict[str, str]]
-    #: The feature that identifies a row; rows without one are identified by ``text``.
-    ID_FEATURE: ClassVar[str | None] = None
+    SPEC: ClassVar[DatasetSpec]
+    BUILDER_CONFIG_CLASS = HatemojiConfig
+    config: HatemojiConfig
 
     def __init__(self, *, mirror: str | None = None, **kwargs: Any) -> None:
         # The mirror only changes where bytes come from, never what is built,
         # so it is kept out of the config (and out of the cache key).
         self.mirror = mirror
-        kwargs.setdefault("dataset_name", self.NAME)
+        kwargs.setdefault("dataset_name", self.SPEC.name)
         super().__init__(**kwargs)
 
-    # -- what the dataset package ships ------------------------------------------------
-
-    @classmethod
-    def package_dir(cls) -> Path:
-        return Path(sys.modules[cls.__module__].__file__).parent
-
-    @classmethod
-    def card_source(cls) -> CardSource:
-        return _card_source(cls.package_dir() / CARD_SOURCE_FILE)
-
-    @classmethod
-    def source_files(cls) -> dict[str, sources.SourceFile]:
-        return _source_files(cls.package_dir() / CHECKSUMS_FILE)
-
-    @classmethod
-    def released_versions(cls) -> list[str]:
-        return list(cls.RELEASE_NOTES)
-
-    @classmethod
-    def config_names(cls) -> list[str]:
-        return [config.name for config in cls.BUILDER_CONFIGS] or ["default"]
-
-    @classmethod
-    def default_config_name(cls) -> str:
-        return cls.DEFAULT_CONFIG_NAME or cls.config_names()[0]
-
-    @classmethod
-    def upstream_formats(cls) -> dict[str, UpstreamFormat]:
-        """Config name -> the upstream file format, which contributions are written in."""
-        raise NotImplementedError(f"{cls.NAME} declares no upstream format")
-
-    @classmethod
-    def summarize(cls, data: datasets.DatasetDict) -> dict[str, Any]:
-        """Dataset-specific statistics for ``info``; builders override to add their own."""
-        return {}
-
-    # -- datasets.GeneratorBasedBuilder hooks -----------------------------------------
-
-    def _features(self) -> datasets.Features:
-        raise NotImplementedError
+    @property
+    def config_spec(self) -> ConfigSpec:
+        assert self.config.spec is not None  # every registered config carries one
+        return self.config.spec
 
     def _info(self) -> datasets.DatasetInfo:
-        card = self.card_source()
+        card = card_source(self.SPEC)
         return datasets.DatasetInfo(
             description=card.description,
             citation=card.citation,
             homepage=card.homepage,
             license=card.license,
-            features=self._features(),
+            features=self.SPEC.resolve(self.config_spec.features)(
+                self.config_spec, str(self.config.version)
+            ),
         )
 
-    # -- helpers for subclasses -------------------------------------------------------
-
-    def config_sources(self) -> dict[str, sources.SourceFile]:
-        """The pinned files this config reads; all of the dataset's unless a builder narrows it."""
-        return self.source_files()
-
-    def fetch_sources(self, dl_manager: datasets.DownloadManager) -> dict[str, str]:
-        """Download this config's pinned files and verify them; ``{name: local path}``."""
-        pinned = self.config_sources()
-        log.info("fetching and verifying %d source file(s)", len(pinned))
-        return sources.fetch(pinned, dl_manager, self.mirror)
-
-    @staticmethod
-    def read_validated(
-        schema: type[pa.DataFrameModel], path: str, fmt: TableFormat = CSV
-    ) -> pd.DataFrame:
-        """Read a raw file and validate it, raising with every violation found."""
-        return HatemojiBuilder.read_validated_files(schema, {path: path}, fmt)
-
-    @staticmethod
-    def read_validated_files(
-        schema: type[pa.DataFrameModel],
-        paths: Mapping[str, str],
-        fmt: TableFormat = CSV,
-        *,
-        source_column: str | None = None,
-    ) -> pd.DataFrame:
-        """Read several raw files as one table and validate it (rules may span files).
-
-        With ``source_column``, each row also says which key of ``paths`` it came from.
-        """
-        log.info("validating %s against %s", ", ".join(paths.values()), schema.__name__)
-        frame, violations = validate_files(schema, paths, fmt, source_column=source_column)
-        raise_for(violations)
-        return frame
-
-    @staticmethod
-    def split_generators(
-        frames: Mapping[str, pd.DataFrame],
+    def _split_generators(
+        self, dl_manager: datasets.DownloadManager
     ) -> list[datasets.SplitGenerator]:
-        """One SplitGenerator per split, each passing its frame to the generator."""
-        return [
-            datasets.SplitGenerator(name=split, gen_kwargs={"frame": frame})
-            for split, frame in frames.items()
-        ]
+        from hatemoji_datasets.pipeline import build_tables  # pandera: only when building
+
+        pinned = self.SPEC.config_sources(self.config_spec)
+        log.info("fetching and verifying %d source file(s)", len(pinned))
+        paths = sources.fetch(pinned, dl_manager, self.mirror)
+        tables = build_tables(self.SPEC, self.config_spec, str(self.config.version), paths)
+        generators = []
+        for split, table in tables.items():
+            generator = datasets.SplitGenerator(name=split, gen_kwargs={"table": table})
+            generator.split_info.num_examples = table.num_rows  # real progress totals
+            generators.append(generator)
+        return generators
+
+    def _generate_tables(self, table: pyarrow.Table):
+        yield _table_key(), table_cast(table, self.info.features.arrow_schema)
+
+
+def _table_key() -> Any:
+    # datasets 5 keys tables by (shard, batch); older releases take any key.
+    key_type = getattr(datasets.builder, "Key", None)
+    return key_type(0, 0) if key_type is not None else 0
 
 
 @cache
-def _card_source(path: Path) -> CardSource:
-    return read_card_source(path)
+def card_source(spec: DatasetSpec) -> CardSource:
+    return read_card_source(spec.card_source_path)
 
 
 @cache
-def _source_files(path: Path) -> dict[str, sources.SourceFile]:
-    return sources.read_checksums(path)
+def builder_class_for(spec: DatasetSpec) -> type[HatemojiBuilder]:
+    """The builder class of ``spec``, made once."""
+    configs = [
+        HatemojiConfig(
+            name=config.name,
+            version=datasets.Version(spec.version),
+            description=config.description,
+            spec=config,
+        )
+        for config in spec.configs
+    ]
+    class_name = "".join(part.title() for part in spec.name.split("_"))
+    # datasets names a builder after its module's last component: the dataset package.
+    return type(
+        class_name,
+        (HatemojiBuilder,),
+        {
+            "SPEC": spec,
+            "BUILDER_CONFIGS": configs,
+            "DEFAULT_CONFIG_NAME": spec.default_config_name,
+            "__module__": spec.package,
+        },
+    )

@@ -39,7 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     validate = commands.add_parser(
         "validate", help="check proposed data files against a dataset's schema and released data"
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="CSV/TSV in upstream format")
+    validate.add_argument(
+        "files", nargs="+", metavar="FILE", help="CSV/TSV in upstream format, or built Parquet"
+    )
     validate.add_argument("--dataset", required=True, help="dataset name")
     validate.add_argument("--config", help="config name (default: the dataset's first)")
     validate.add_argument("--format", choices=("text", "json", "github"), default="text")
@@ -110,19 +112,19 @@ def _export_schemas(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.registry import builder_classes
+    from hatemoji_datasets.registry import specs
 
-    for name, cls in builder_classes().items():
-        configs = ", ".join(cls.config_names())
-        print(f"{name}  {cls.VERSION}  configs: {configs}  {cls.card_source().pretty_name}")
+    for name, spec in specs().items():
+        configs = ", ".join(spec.config_names)
+        print(f"{name}  {spec.version}  configs: {configs}  {spec.pretty_name}")
     return 0
 
 
 def _sources(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.registry import builder_classes
+    from hatemoji_datasets.registry import specs
 
-    for name, cls in builder_classes().items():
-        for source in cls.source_files().values():
+    for name, spec in specs().items():
+        for source in spec.source_files().values():
             print(
                 f"{name}\t{source.name}\t{source.url}\t{source.size}\t{source.sha256}"
                 f"\t{source.license}"
@@ -159,10 +161,12 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.api import load_dataset
+    from hatemoji_datasets.api import prepared_builder
 
-    data = load_dataset(args.name, args.config, **_builder_kwargs(args))
-    print(f"built {args.name}" + (f" ({args.config})" if args.config else ""))
+    builder = prepared_builder(args.name, args.config, **_builder_kwargs(args))
+    data = builder.as_dataset()
+    print(f"built {builder.SPEC.name} ({builder.config.name}) {builder.config.version}")
+    print(f"written to {builder.cache_dir}")
     for split, dataset in data.items():
         line = f"  {split}: {dataset.num_rows:,} rows"
         label = dataset.features.get("label")

@@ -7,10 +7,8 @@ column, value or name) so that the CLI can print it without a traceback.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from hatemoji_datasets.validation import Violation
+from hatemoji_datasets.findings import Finding
 
 
 class HatemojiDatasetsError(Exception):
@@ -44,17 +42,21 @@ def _digest(value: str) -> str:
 
 
 class InputError(HatemojiDatasetsError):
-    """A file cannot be read at all (missing, not UTF-8, wrong delimiter, empty)."""
+    """A file cannot be read at all (missing, not UTF-8, wrong delimiter, empty...)."""
 
     exit_code = 2
 
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(str(finding))
+        self.finding = finding
+
 
 class SchemaViolationError(HatemojiDatasetsError):
-    """A raw file breaks its dataset's schema; carries every violation found."""
+    """A raw file breaks its dataset's schema; carries every finding."""
 
-    def __init__(self, violations: Sequence[Violation], *, limit: int = 50) -> None:
-        self.violations = list(violations)
-        shown = "\n".join(f"  {v}" for v in self.violations[:limit])
-        more = len(self.violations) - limit
+    def __init__(self, findings: Sequence[Finding], *, limit: int = 50) -> None:
+        self.findings = list(findings)
+        shown = "\n".join(f"  {f}" for f in self.findings[:limit])
+        more = len(self.findings) - limit
         tail = f"\n  ... and {more} more" if more > 0 else ""
-        super().__init__(f"{len(self.violations)} schema violation(s):\n{shown}{tail}")
+        super().__init__(f"{len(self.findings)} schema violation(s):\n{shown}{tail}")

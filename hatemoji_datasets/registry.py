@@ -1,92 +1,87 @@
-"""The registry: dataset names and versions to builder classes.
+"""The registry: dataset names to their declarations and builder classes.
 
-Every sub-package of :mod:`hatemoji_datasets.datasets` with a ``builder``
-module is a dataset; adding one needs no change here.
+Every sub-package of :mod:`hatemoji_datasets.datasets` with a ``spec`` module
+is a dataset; adding one needs no change here. Declarations are light (see
+:mod:`hatemoji_datasets.spec`), so listing names, versions, configs and
+sources imports neither ``datasets`` nor pandera.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
 from functools import cache
+from typing import TYPE_CHECKING
 
-from hatemoji_datasets.builder import HatemojiBuilder
 from hatemoji_datasets.errors import UnknownNameError
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.builder import HatemojiBuilder
 
 DATASETS_PACKAGE = "hatemoji_datasets.datasets"
 
 
 @cache
-def builder_classes() -> dict[str, type[HatemojiBuilder]]:
+def specs() -> dict[str, DatasetSpec]:
+    """Every registered dataset's declaration, by name."""
     package = importlib.import_module(DATASETS_PACKAGE)
-    found: dict[str, type[HatemojiBuilder]] = {}
+    found: dict[str, DatasetSpec] = {}
     for module_info in pkgutil.iter_modules(package.__path__):
-        if not module_info.ispkg:
-            continue
-        module = importlib.import_module(f"{DATASETS_PACKAGE}.{module_info.name}.builder")
-        for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, HatemojiBuilder) and cls.__module__ == module.__name__:
-                found[cls.NAME] = cls
+        if module_info.ispkg:
+            module = importlib.import_module(f"{DATASETS_PACKAGE}.{module_info.name}.spec")
+            spec: DatasetSpec = module.SPEC
+            found[spec.name] = spec
     return dict(sorted(found.items()))
 
 
 def list_datasets() -> list[str]:
     """Names of every dataset the package can build."""
-    return list(builder_classes())
+    return list(specs())
 
 
-def parse_spec(spec: str, version: str | None = None) -> tuple[str, str | None]:
+def parse_spec(text: str, version: str | None = None) -> tuple[str, str | None]:
     """Split ``"name:1.0.0"`` into name and version; a version given twice must agree."""
-    name, _, pinned = spec.partition(":")
+    name, _, pinned = text.partition(":")
     pinned = pinned or None
     if pinned and version and pinned != version:
-        raise UnknownNameError(f"{spec!r} pins version {pinned} but version={version!r} was given")
+        raise UnknownNameError(f"{text!r} pins version {pinned} but version={version!r} was given")
     return name, pinned or version
 
 
+def dataset_spec(name: str) -> DatasetSpec:
+    """The declaration of dataset ``name``."""
+    found = specs()
+    if name not in found:
+        raise UnknownNameError(f"unknown dataset {name!r}; available: {', '.join(found)}")
+    return found[name]
+
+
+def resolve(
+    text: str, config: str | None = None, version: str | None = None
+) -> tuple[DatasetSpec, ConfigSpec, str]:
+    """The declaration, config and version that ``"name[:version]"`` and ``config`` ask for."""
+    name, version = parse_spec(text, version)
+    spec = dataset_spec(name)
+    return spec, spec.config(config), spec.check_version(version)
+
+
 def builder_class(name: str) -> type[HatemojiBuilder]:
-    classes = builder_classes()
-    if name not in classes:
-        raise UnknownNameError(
-            f"unknown dataset {name!r}; available: {', '.join(classes) or '(none)'}"
-        )
-    return classes[name]
+    """The ``datasets`` builder class of dataset ``name`` (imports ``datasets``)."""
+    from hatemoji_datasets.builder import builder_class_for
 
-
-def check_version(cls: type[HatemojiBuilder], version: str | None) -> None:
-    current = str(cls.VERSION)
-    if version is None or version == current:
-        return
-    released = ", ".join(cls.released_versions())
-    if version in cls.RELEASE_NOTES:
-        raise UnknownNameError(
-            f"{cls.NAME} version {version} was released, but this installation builds "
-            f"only {current}; released versions: {released}"
-        )
-    raise UnknownNameError(f"unknown version {version!r} of {cls.NAME}; released: {released}")
-
-
-def check_config(cls: type[HatemojiBuilder], config: str | None) -> str | None:
-    names = cls.config_names()
-    if config is None or config in names:
-        return config
-    raise UnknownNameError(
-        f"unknown config {config!r} of {cls.NAME}; available: {', '.join(names)}"
-    )
+    return builder_class_for(dataset_spec(name))
 
 
 def make_builder(
-    spec: str,
+    text: str,
     config: str | None = None,
     *,
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
 ) -> HatemojiBuilder:
-    """Instantiate the builder for ``spec`` (``name`` or ``name:version``)."""
-    name, version = parse_spec(spec, version)
-    cls = builder_class(name)
-    check_version(cls, version)
-    config = check_config(cls, config)
-    return cls(config_name=config, cache_dir=cache_dir, mirror=mirror)
+    """Instantiate the builder for ``text`` (``name`` or ``name:version``)."""
+    spec, config_spec, version = resolve(text, config, version)
+    cls = builder_class(spec.name)
+    return cls(config_name=config_spec.name, cache_dir=cache_dir, mirror=mirror)

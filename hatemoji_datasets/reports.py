@@ -1,30 +1,40 @@
-"""Rendering a contribution report as text, JSON or GitHub workflow commands."""
+"""Rendering a contribution report as text, JSON or GitHub workflow commands.
+
+Every value and name is escaped, in every format: a file name or cell with a
+newline or a control character cannot start a line of its own (and so cannot
+issue a workflow command such as ``::stop-commands::``).
+"""
 
 from __future__ import annotations
 
 import json
+import re
 
-from hatemoji_datasets.contributions import Report
-from hatemoji_datasets.validation import Violation
+from hatemoji_datasets.contributions import REPORT_FORMAT, Report
+from hatemoji_datasets.findings import Finding
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def render(report: Report, fmt: str) -> str:
     return {"text": _text, "json": _json, "github": _github}[fmt](report)
 
 
-def _severity(report: Report, v: Violation) -> str:
-    return "error" if v.severity == "error" or report.strict else "warning"
+def safe(text: str) -> str:
+    """``text`` with control characters and undecodable bytes shown as escapes."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _summary(report: Report) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
-    unreadable = f", {len(report.unreadable)} unreadable file(s)" if report.unreadable else ""
-    return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){unreadable}"
+    unreadable = len(report.unreadable)
+    tail = f", {unreadable} unreadable file(s)" if unreadable else ""
+    return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){tail}"
 
 
 def _text(report: Report) -> str:
-    lines = [f"error: {message}" for message in report.unreadable]
-    lines += [f"{_severity(report, v)}: {v}" for v in report.violations]
+    lines = [f"{report.severity(f)}: {safe(str(f))}" for f in report.findings]
     lines.append(_summary(report))
     return "\n".join(lines)
 
@@ -32,31 +42,34 @@ def _text(report: Report) -> str:
 def _json(report: Report) -> str:
     return json.dumps(
         {
-            "files": report.files,
+            "format": REPORT_FORMAT,
+            "files": [safe(f) for f in report.files],
             "exit_code": report.exit_code,
             "errors": len(report.errors),
             "warnings": len(report.warnings),
-            "unreadable": report.unreadable,
-            "violations": [
-                {
-                    "file": v.file,
-                    "line": v.line,
-                    "column": v.column,
-                    "rule": v.rule,
-                    "value": v.value,
-                    "severity": _severity(report, v),
-                }
-                for v in report.violations
-            ],
+            "findings": [_as_dict(report, f) for f in report.findings],
         },
-        ensure_ascii=False,
+        ensure_ascii=True,
         indent=2,
     )
 
 
+def _as_dict(report: Report, finding: Finding) -> dict[str, object]:
+    return {
+        "code": finding.code,
+        "severity": report.severity(finding),
+        "file": safe(finding.file),
+        "line": finding.line,
+        "column": None if finding.column is None else safe(finding.column),
+        "message": safe(finding.message),
+        "value": None if finding.value is None else safe(finding.value),
+        "expected": None if finding.expected is None else safe(finding.expected),
+    }
+
+
 def _escape_data(text: str) -> str:
     # GitHub's workflow-command escaping: message data, then property values.
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return safe(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:
@@ -64,15 +77,12 @@ def _escape_property(text: str) -> str:
 
 
 def _github(report: Report) -> str:
-    lines = [f"::error::{_escape_data(message)}" for message in report.unreadable]
-    for v in report.violations:
-        properties = [f"file={_escape_property(v.file)}"]
-        if v.line is not None:
-            properties.append(f"line={v.line}")
-        properties.append(f"title={_escape_property(v.rule[:80])}")
-        column = f"column {v.column!r}: " if v.column else ""
-        value = f" (value {v.value!r})" if v.value is not None else ""
-        message = _escape_data(f"{column}{v.rule}{value}")
-        lines.append(f"::{_severity(report, v)} {','.join(properties)}::{message}")
+    lines = []
+    for f in report.findings:
+        properties = [f"file={_escape_property(f.file)}"]
+        if f.line is not None:
+            properties.append(f"line={f.line}")
+        properties.append(f"title={_escape_property(f.code)}")
+        lines.append(f"::{report.severity(f)} {','.join(properties)}::{_escape_data(f.detail())}")
     lines.append(_summary(report))
     return "\n".join(lines)

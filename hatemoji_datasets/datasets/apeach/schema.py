@@ -1,47 +1,26 @@
 """The raw APEACH file (``APEACH/test.csv``) and BEEP!'s labeled TSVs as pandera models.
 
-The vocabularies below are the single definition used by the schemas and by the
-builder's ClassLabels.
+Their vocabularies come from the declaration (``spec.py``).
 """
 
 from __future__ import annotations
-
-import csv
 
 import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from hatemoji_datasets.features import LABEL_NAMES
-from hatemoji_datasets.validation import RawFileModel, TableFormat
-
-NON_HATEFUL, HATEFUL = LABEL_NAMES
-
-# -- APEACH -------------------------------------------------------------------------
-
-#: Upstream ``class`` -> the package's shared label.
-APEACH_CLASSES: dict[str, str] = {"Default": NON_HATEFUL, "Spoiled": HATEFUL}
-#: Upstream ``text_topic_eng`` -> topic name, in the order the paper lists the ten
-#: prompts. Only the spelling of ``Gender sterotypes`` is corrected; the other names
-#: keep upstream's wording in snake_case (``sexual_harassment`` is the prompt about
-#: sexual orientation and gender identity).
-TOPICS: dict[str, str] = {
-    "Gender sterotypes": "gender_stereotypes",
-    "Sexual harassment": "sexual_harassment",
-    "Age and social status": "age_and_social_status",
-    "Nationality": "nationality",
-    "Racism": "racism",
-    "Origin and residence": "origin_and_residence",
-    "Appearance": "appearance",
-    "Disabled": "disabled",
-    "Diets": "diets",
-    "Education": "education",
-}
-#: ``user_gender`` as upstream writes it.
-WRITER_GENDERS: tuple[str, ...] = ("female", "male")
-AGE_GROUP_WIDTH = 5
-#: Upstream files its few writers under 20 (aged 18 and 19) under the 20 group.
-YOUNGEST_AGE_GROUP = 20
+from hatemoji_datasets.datasets.apeach.spec import (
+    AGE_GROUP_WIDTH,
+    APEACH_CLASSES,
+    BIASES,
+    GENDER_BIAS,
+    HATE_LEVELS,
+    TOPICS,
+    UPSTREAM_BOOLEANS,
+    WRITER_GENDERS,
+    YOUNGEST_AGE_GROUP,
+)
+from hatemoji_datasets.schema import RawFileModel, rule
 
 
 def age_group(age: int) -> int:
@@ -69,7 +48,14 @@ class ApeachRaw(RawFileModel):
     class Config:
         name = "APEACH raw test.csv"
 
-    @pa.dataframe_check(error="age must be the five-year group of user_age (under 20 -> 20)")
+    @rule(
+        "AP-AGE-GROUP",
+        "age must be the five-year group of user_age (under 20 -> 20)",
+        column="age",
+        expected=lambda df: pd.to_numeric(df["user_age"], errors="coerce").map(
+            age_group, na_action="ignore"
+        ),
+    )
     def age_is_group_of_user_age(cls, df: pd.DataFrame) -> Series[bool]:
         user_age = pd.to_numeric(df["user_age"], errors="coerce")
         age = pd.to_numeric(df["age"], errors="coerce")
@@ -77,7 +63,11 @@ class ApeachRaw(RawFileModel):
         unknown = user_age.isna() | age.isna()
         return unknown | (age == user_age.map(age_group, na_action="ignore"))
 
-    @pa.dataframe_check(error="text_topic and text_topic_eng must map one-to-one")
+    @rule(
+        "AP-TOPIC-NAMES",
+        "text_topic and text_topic_eng must map one-to-one",
+        column="text_topic_eng",
+    )
     def topic_names_one_to_one(cls, df: pd.DataFrame) -> Series[bool]:
         # A row fails when its Korean prompt has several English names, or the reverse.
         english_per_prompt = df.groupby("text_topic")["text_topic_eng"].transform("nunique")
@@ -86,18 +76,6 @@ class ApeachRaw(RawFileModel):
 
 
 # -- BEEP! --------------------------------------------------------------------------
-
-#: BEEP!'s TSVs: tab-separated with no quoting, so quote characters are data.
-BEEP_FORMAT = TableFormat(delimiter="\t", quoting=csv.QUOTE_NONE)
-#: Upstream ``hate``, from no to most severe.
-HATE_LEVELS: tuple[str, ...] = ("none", "offensive", "hate")
-#: The levels the APEACH paper folds into one hateful class.
-HATEFUL_LEVELS: frozenset[str] = frozenset({"offensive", "hate"})
-#: Upstream ``bias``.
-BIASES: tuple[str, ...] = ("none", "gender", "others")
-GENDER_BIAS = "gender"
-#: Upstream ``contain_gender_bias`` spellings.
-UPSTREAM_BOOLEANS: dict[str, bool] = {"True": True, "False": False}
 
 
 class BeepRaw(RawFileModel):
@@ -115,6 +93,10 @@ class BeepRaw(RawFileModel):
     class Config:
         name = "BEEP! raw labeled TSV"
 
-    @pa.dataframe_check(error="contain_gender_bias must be True exactly when bias is gender")
+    @rule(
+        "BP-GENDER-FLAG",
+        "contain_gender_bias must be True exactly when bias is gender",
+        column="contain_gender_bias",
+    )
     def gender_flag_matches_bias(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["contain_gender_bias"] == "True") == (df["bias"] == GENDER_BIAS)

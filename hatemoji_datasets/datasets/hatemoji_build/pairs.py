@@ -10,9 +10,10 @@ almost identical text at test time. :func:`cross_split_pairs` lists them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import datasets
+if TYPE_CHECKING:
+    import datasets
 
 
 class CrossSplitPair(NamedTuple):

@@ -1,9 +1,10 @@
 """The raw HatemojiBuild files (train, validation and test CSV) as one pandera model.
 
-The three files are validated as one table (``validation.validate_files`` with
-``source_column=SOURCE_COLUMN``) because each entry's partner may sit in
-another file. The vocabularies below are the single definition used by the
-schema and by the builder's ClassLabels.
+The three files are validated as one table because each entry's partner may
+sit in another file; the reader records which file each row came from (see
+``pipeline.source_splits``), which the split rule compares with the ``split``
+column. The model has exactly the columns of an upstream file. Its
+vocabularies come from the declaration (``spec.py``).
 """
 
 from __future__ import annotations
@@ -14,39 +15,27 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from hatemoji_datasets.datasets.hatemoji_build.spec import (
+    HATE_TYPES,
+    NO_HATE_TYPE,
+    PERTURBATIONS,
+    ROUND_SET_LETTER,
+    ROUNDS,
+    SPLITS,
+    UPSTREAM_SPLIT_OF_FILE,
+)
 from hatemoji_datasets.datasets.hatemoji_build.targets import (
     NO_TARGET,
     is_target_literal,
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.validation import RawFileModel
-
-#: Splits of the built dataset, each read from the upstream file of the same name.
-SPLITS: tuple[str, ...] = ("train", "validation", "test")
-#: What upstream's ``split`` column says in each file (it calls validation ``dev``).
-UPSTREAM_SPLIT_OF_FILE: dict[str, str] = {"train": "train", "validation": "dev", "test": "test"}
-#: The column ``validate_files`` adds: which of ``SPLITS`` a row was read from.
-SOURCE_COLUMN = "source_file"
-
-ROUNDS: tuple[int, ...] = (5, 6, 7)
-#: Upstream ``type`` -> hate type name, in the paper's order (``none`` for non-hateful).
-HATE_TYPES: dict[str, str] = {
-    "none": "none",
-    "derogation": "derogation",
-    "animosity": "animosity",
-    "threateninglanguage": "threatening",
-    "dehumanizinglanguage": "dehumanizing",
-}
-NO_HATE_TYPE = "none"
-#: Upstream ``set``: an annotator's original entry or its minimally changed perturbation.
-PERTURBATIONS: tuple[str, ...] = ("original", "perturbation")
-#: ``round.set`` is the round followed by this letter.
-ROUND_SET_LETTER: dict[str, str] = {"original": "a", "perturbation": "b"}
+from hatemoji_datasets.pipeline import source_splits
+from hatemoji_datasets.schema import RawFileModel, column_rule, rule
 
 
 def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:
-    """The split a contributed file's rows belong to, for ``SOURCE_COLUMN``.
+    """The split a contributed file's rows belong to (the build knows it from the file).
 
     A file named after a split (``train.csv``) belongs to it; otherwise each row
     says so in its own ``split`` column. Unknown values stay missing and fail.
@@ -58,6 +47,19 @@ def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:
         return pd.Series("", index=frame.index)
     file_of = {upstream: split for split, upstream in UPSTREAM_SPLIT_OF_FILE.items()}
     return frame["split"].astype(str).map(file_of)
+
+
+def expected_round_sets(df: pd.DataFrame) -> pd.Series:
+    """``round.set`` as round.base and set say it should be."""
+    return df["round.base"].astype(str) + df["set"].astype(str).map(ROUND_SET_LETTER)
+
+
+def expected_splits(df: pd.DataFrame) -> pd.Series:
+    """The ``split`` value of the file each row was read from (missing where unknown)."""
+    files = source_splits(df)
+    if files is None:
+        return pd.Series(None, index=df.index, dtype=object)
+    return files.map(UPSTREAM_SPLIT_OF_FILE)
 
 
 def _targets_of(literal: object) -> tuple[str, ...] | None:
@@ -105,38 +107,41 @@ class HatemojiBuildRaw(RawFileModel):
     label_gold: Series[int] = pa.Field(isin=[0, 1], description="1 hateful, 0 not")
     matched_text: Series[str] = pa.Field(description="the partner's text")
     matched_id: Series[int] = pa.Field(ge=0, description="the partner's entry_id")
-    source_file: Series[str] = pa.Field(isin=list(SPLITS), description="file the row was read from")
 
     class Config:
         name = "HatemojiBuild raw train.csv + validation.csv + test.csv"
 
     # -- the target literal ---------------------------------------------------------------
 
-    @pa.check(
+    @column_rule(
         "target",
-        element_wise=True,
-        error="target must be a bracketed list of quoted codes like ['mus', 'asi.south']",
+        "HB-TARGET-LITERAL",
+        "target must be a bracketed list of quoted codes like ['mus', 'asi.south']",
     )
     def target_literal_well_formed(cls, literal: str) -> bool:
         return is_target_literal(literal)
 
-    @pa.check("target", element_wise=True, error="target names a code missing from targets.tsv")
+    @column_rule("target", "HB-TARGET-UNKNOWN", "target names a code missing from targets.tsv")
     def target_codes_known(cls, literal: str) -> bool:
         codes = _targets_of(literal)
         return codes is None or set(codes) <= set(target_codes())
 
-    @pa.check("target", element_wise=True, error="target repeats a code")
+    @column_rule("target", "HB-TARGET-REPEATED", "target repeats a code")
     def target_codes_distinct(cls, literal: str) -> bool:
         codes = _targets_of(literal)
         return codes is None or len(set(codes)) == len(codes)
 
     # -- labels -------------------------------------------------------------------------
 
-    @pa.dataframe_check(error="type must be none exactly when label_gold is 0 (non-hateful)")
+    @rule(
+        "HB-TYPE-LABEL",
+        "type must be none exactly when label_gold is 0 (non-hateful)",
+        column="type",
+    )
     def type_none_iff_not_hateful(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["type"] == NO_HATE_TYPE) == (df["label_gold"].astype(str) == "0")
 
-    @pa.dataframe_check(error="target must be ['none'] exactly when type is none")
+    @rule("HB-TARGET-TYPE", "target must be ['none'] exactly when type is none", column="target")
     def no_target_iff_no_type(cls, df: pd.DataFrame) -> Series[bool]:
         codes = df["target"].map(_targets_of)
         no_target = codes.map(lambda found: found == (NO_TARGET,))
@@ -144,37 +149,67 @@ class HatemojiBuildRaw(RawFileModel):
         agrees = (no_target == (df["type"] == NO_HATE_TYPE)) & (no_target | ~mentions_none)
         return codes.isna() | agrees  # a malformed literal is reported once, by its own rule
 
-    @pa.dataframe_check(error="round.set must be round.base then a (original) or b (perturbation)")
+    @rule(
+        "HB-ROUND-SET",
+        "round.set must be round.base then a (original) or b (perturbation)",
+        column="round.set",
+        expected=lambda df: expected_round_sets(df),
+    )
     def round_set_agrees(cls, df: pd.DataFrame) -> Series[bool]:
-        expected = df["round.base"].astype(str) + df["set"].map(ROUND_SET_LETTER)
-        return df["round.set"].astype(str) == expected
+        return df["round.set"].astype(str) == expected_round_sets(df)
 
-    @pa.dataframe_check(error="split must name the file the row sits in (dev in validation.csv)")
+    @rule(
+        "HB-SPLIT-FILE",
+        "split must name the file the row sits in (dev in validation.csv)",
+        column="split",
+        expected=lambda df: expected_splits(df),
+    )
     def split_agrees_with_file(cls, df: pd.DataFrame) -> Series[bool]:
-        return df["split"] == df[SOURCE_COLUMN].map(UPSTREAM_SPLIT_OF_FILE)
+        # A cross-file rule: it needs to know each row's file, which the reader
+        # records; a frame read some other way has nothing to compare against.
+        expected = expected_splits(df)
+        return expected.isna() | (df["split"].astype(str) == expected)
 
     # -- pairs: only reported where the partner exists, so a missing one is named once ----
 
-    @pa.dataframe_check(error="matched_id must be the entry_id of an entry in one of the files")
+    @rule(
+        "HB-PAIR-MISSING",
+        "matched_id must be the entry_id of an entry in one of the files",
+        column="matched_id",
+    )
     def partner_exists(cls, df: pd.DataFrame) -> Series[bool]:
         return _has_partner(df)
 
-    @pa.dataframe_check(error="pair not symmetric: the partner's matched_id is not this entry_id")
+    @rule(
+        "HB-PAIR-ASYMMETRIC",
+        "pair not symmetric: the partner's matched_id is not this entry_id",
+        column="matched_id",
+    )
     def pair_symmetric(cls, df: pd.DataFrame) -> Series[bool]:
         partner = partners(df)
         return ~_has_partner(df) | (partner["matched_id"] == df["entry_id"].astype(str))
 
-    @pa.dataframe_check(error="pair spans two rounds: the partner's round.base differs")
+    @rule(
+        "HB-PAIR-ROUND",
+        "pair spans two rounds: the partner's round.base differs",
+        column="round.base",
+        expected=lambda df: partners(df)["round.base"],
+    )
     def pair_in_one_round(cls, df: pd.DataFrame) -> Series[bool]:
         partner = partners(df)
         same = partner["round.base"] == df["round.base"].astype(str)
         return ~_has_partner(df) | same
 
-    @pa.dataframe_check(error="matched_text differs from the partner's text")
+    @rule(
+        "HB-PAIR-TEXT",
+        "matched_text differs from the partner's text",
+        column="matched_text",
+        expected=lambda df: partners(df)["text"],
+    )
     def matched_text_is_partner_text(cls, df: pd.DataFrame) -> Series[bool]:
         return ~_has_partner(df) | (partners(df)["text"] == df["matched_text"].astype(str))
 
-    @pa.dataframe_check(error="a pair must be one original and one perturbation")
+    @rule("HB-PAIR-SET", "a pair must be one original and one perturbation", column="set")
     def pair_original_and_perturbation(cls, df: pd.DataFrame) -> Series[bool]:
         partner = partners(df)
         return ~_has_partner(df) | (partner["set"] != df["set"].astype(str))

@@ -1,7 +1,7 @@
 """The raw HatemojiCheck file (``HatemojiCheck/test.csv``) as a pandera model.
 
-The vocabularies below are the single definition used by the schema and by the
-builder's ClassLabels.
+Its vocabularies come from the declaration (``spec.py``), which the built
+dataset's ClassLabels use too.
 """
 
 from __future__ import annotations
@@ -12,40 +12,14 @@ import pyarrow
 import pyarrow.compute as pc
 from pandera.typing import Series
 
-from hatemoji_datasets.features import contains_emoji
-from hatemoji_datasets.validation import RawFileModel
-
-#: Functionalities in the paper's F1..F7 order.
-FUNCTIONALITIES: tuple[str, ...] = (
-    "verb_swap",
-    "identity_swap",
-    "descriptor_swap",
-    "double_swap",
-    "append",
-    "positive_confounder",
-    "emoji_leetspeak",
+from hatemoji_datasets.datasets.hatemoji_check.spec import (
+    FUNCTIONALITIES,
+    PERTURBATIONS,
+    PROTECTED_TARGETS,
+    UPSTREAM_NO_TARGET,
 )
-#: Upstream ``set`` value -> perturbation name, in the paper's .0 .. .3 order.
-PERTURBATIONS: dict[str, str] = {
-    "orig": "original",
-    "identity_perturb": "identity",
-    "polarity_perturb": "polarity",
-    "no_emoji_perturb": "no_emoji",
-}
-#: Protected targets as upstream spells them.
-PROTECTED_TARGETS: tuple[str, ...] = (
-    "women",
-    "trans people",
-    "gay people",
-    "black people",
-    "disabled people",
-    "Muslims",
-)
-#: Upstream writes the literal ``None`` where an identity perturbation has no protected target.
-UPSTREAM_NO_TARGET = "None"
-#: The explicit value the built dataset uses for those cases.
-NO_TARGET = "none"
-TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
+from hatemoji_datasets.emoji_search import contains_emoji
+from hatemoji_datasets.schema import RawFileModel, rule
 
 
 def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
@@ -61,18 +35,15 @@ def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
     return hateful.astype("int64")
 
 
-def template_ids_agree(
-    templ_id: pd.Series, test_group_id: pd.Series, upstream_set: pd.Series
-) -> pd.Series:
-    """Whether each ``templ_id`` is ``GROUP.DIGIT`` for its group and set (all in pyarrow)."""
-    sets = pyarrow.array(upstream_set)
+def expected_template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pd.Series:
+    """The ``templ_id`` each row should have: ``GROUP.DIGIT`` for its group and set."""
+    sets = pyarrow.array(upstream_set.astype(str))
     digit = pyarrow.nulls(len(sets), type=sets.type)
     for position, name in enumerate(PERTURBATIONS):  # four comparisons beat a hash lookup
         digit = pc.if_else(pc.equal(sets, name), str(position), digit)
-    group = pyarrow.array(test_group_id).cast(sets.type)
+    group = pyarrow.array(test_group_id.astype(str)).cast(sets.type)
     expected = pc.binary_join_element_wise(group, digit, pyarrow.scalar(".", type=sets.type))
-    agree = pc.equal(pyarrow.array(templ_id.astype(str)).cast(sets.type), expected)
-    return pd.Series(agree.fill_null(False).to_numpy(zero_copy_only=False), index=templ_id.index)
+    return pd.Series(expected.to_numpy(zero_copy_only=False), index=upstream_set.index)
 
 
 class HatemojiCheckRaw(RawFileModel):
@@ -95,25 +66,40 @@ class HatemojiCheckRaw(RawFileModel):
     class Config:
         name = "HatemojiCheck raw test.csv"
 
-    @pa.dataframe_check(
-        error="templ_id must be test_group_id, a dot, and set's digit "
-        "(0 orig, 1 identity_perturb, 2 polarity_perturb, 3 no_emoji_perturb)"
+    @rule(
+        "HC-TEMPLATE-ID",
+        "templ_id must be test_group_id, a dot, and set's digit "
+        "(0 orig, 1 identity_perturb, 2 polarity_perturb, 3 no_emoji_perturb)",
+        column="templ_id",
+        expected=lambda df: expected_template_ids(df["test_group_id"], df["set"]),
     )
     def template_id_agrees(cls, df: pd.DataFrame) -> Series[bool]:
-        return template_ids_agree(df["templ_id"], df["test_group_id"], df["set"])
+        expected = expected_template_ids(df["test_group_id"], df["set"])
+        return df["templ_id"].astype(str) == expected
 
-    @pa.dataframe_check(error="target must be None exactly for identity perturbations")
+    @rule(
+        "HC-NO-TARGET",
+        "target must be None exactly for identity perturbations",
+        column="target",
+    )
     def no_target_only_for_identity(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["target"] == UPSTREAM_NO_TARGET) == (df["set"] == "identity_perturb")
 
-    @pa.dataframe_check(error="label_gold disagrees with its functionality x set cell")
+    @rule(
+        "HC-LABEL-CELL",
+        "label_gold disagrees with its functionality x set cell",
+        column="label_gold",
+        expected=lambda df: gold_labels(df["functionality"], df["set"]),
+    )
     def label_matches_cell(cls, df: pd.DataFrame) -> Series[bool]:
         return df["label_gold"] == gold_labels(df["functionality"], df["set"])
 
-    @pa.dataframe_check(
-        error="originals and identity/polarity perturbations need an emoji; "
-        "no_emoji perturbations must have none"
+    @rule(
+        "HC-EMOJI",
+        "originals and identity/polarity perturbations need an emoji; "
+        "no_emoji perturbations must have none",
+        column="text",
     )
     def emoji_rule(cls, df: pd.DataFrame) -> Series[bool]:
-        present = contains_emoji(df["text"])
+        present = pd.Series(contains_emoji(df["text"]), index=df.index)
         return present == (df["set"] != "no_emoji_perturb")

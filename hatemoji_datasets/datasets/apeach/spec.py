@@ -1,0 +1,97 @@
+"""APEACH (with the BEEP! corpus it is trained against), declared.
+
+Config ``default`` is APEACH itself (one ``test`` split). Config ``beep`` is the
+labeled BEEP! corpus the APEACH paper trains on and also evaluates against
+(``train`` and ``validation``), with ``hate`` and ``offensive`` folded into the
+shared ``hateful`` label as the paper does. Neither corpus has ids: a row is
+identified by its text (unique in each file), and scored by its position.
+
+The vocabularies below are the single definition used by the schemas and by
+the built dataset's ClassLabels.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat, Release
+
+# -- APEACH -------------------------------------------------------------------------
+
+#: Upstream ``class`` -> the package's shared label (non-hateful, hateful).
+APEACH_CLASSES: dict[str, str] = {"Default": "non-hateful", "Spoiled": "hateful"}
+#: Upstream ``text_topic_eng`` -> topic name, in the order the paper lists the ten
+#: prompts. Only the spelling of ``Gender sterotypes`` is corrected; the other names
+#: keep upstream's wording in snake_case (``sexual_harassment`` is the prompt about
+#: sexual orientation and gender identity).
+TOPICS: dict[str, str] = {
+    "Gender sterotypes": "gender_stereotypes",
+    "Sexual harassment": "sexual_harassment",
+    "Age and social status": "age_and_social_status",
+    "Nationality": "nationality",
+    "Racism": "racism",
+    "Origin and residence": "origin_and_residence",
+    "Appearance": "appearance",
+    "Disabled": "disabled",
+    "Diets": "diets",
+    "Education": "education",
+}
+#: ``user_gender`` as upstream writes it.
+WRITER_GENDERS: tuple[str, ...] = ("female", "male")
+AGE_GROUP_WIDTH = 5
+#: Upstream files its few writers under 20 (aged 18 and 19) under the 20 group.
+YOUNGEST_AGE_GROUP = 20
+
+# -- BEEP! --------------------------------------------------------------------------
+
+#: BEEP!'s TSVs: tab-separated with no quoting, so quote characters are data.
+BEEP_FORMAT = RawFormat(delimiter="\t", quoting=csv.QUOTE_NONE)
+#: Upstream ``hate``, from no to most severe.
+HATE_LEVELS: tuple[str, ...] = ("none", "offensive", "hate")
+#: The levels the APEACH paper folds into one hateful class.
+HATEFUL_LEVELS: tuple[str, ...] = ("offensive", "hate")
+#: Upstream ``bias``.
+BIASES: tuple[str, ...] = ("none", "gender", "others")
+GENDER_BIAS = "gender"
+#: Upstream ``contain_gender_bias`` spellings.
+UPSTREAM_BOOLEANS: dict[str, bool] = {"True": True, "False": False}
+
+SPEC = DatasetSpec(
+    name="apeach",
+    pretty_name="APEACH (with the BEEP! training corpus)",
+    package=__package__,
+    releases=(
+        Release(
+            "1.0.0",
+            "First release: APEACH a904c08 (test, 3,770) and, as config beep, "
+            "BEEP! f8d05dc labeled train (7,896) and dev (471).",
+        ),
+    ),
+    configs=(
+        ConfigSpec(
+            name="default",
+            description="APEACH: crowd-written sentences on ten topic prompts, test only.",
+            splits=(("test", "apeach_test"),),
+            schema="schema:ApeachRaw",
+            features="builder:apeach_features",
+            transform="builder:apeach_transform",
+            key_column="text",
+            text_column="text",
+            eval_split="test",
+        ),
+        ConfigSpec(
+            name="beep",
+            description="BEEP!: labeled Korean news comments, hate and offensive as hateful.",
+            splits=(("train", "beep_train"), ("validation", "beep_dev")),
+            schema="schema:BeepRaw",
+            features="builder:beep_features",
+            transform="builder:beep_transform",
+            key_column="comments",
+            text_column="comments",
+            eval_split="validation",
+            raw_format=BEEP_FORMAT,
+        ),
+    ),
+    default_config="default",
+    statistics="builder:statistics",
+)

@@ -1,0 +1,73 @@
+"""Vectorised emoji detection, exactly as the ``emoji`` package decides it.
+
+One RE2 pass over a column (through pyarrow) replaces a call of
+``emoji.emoji_count`` per text; tests prove both give the same answers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import emoji
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+
+def has_emoji(text: str) -> bool:
+    return emoji.emoji_count(text) > 0
+
+
+@cache
+def _emoji_pattern() -> str:
+    """A regex matching any emoji the ``emoji`` package knows, for vectorised search.
+
+    One alternation of all ~5,000 sequences is far too slow for RE2, so it is
+    split: a character class of every single-codepoint emoji (which covers all
+    sequences that start with one), plus the few sequences whose first
+    codepoint is not an emoji on its own (keycaps, flags).
+    """
+    singles = {key for key in emoji.EMOJI_DATA if len(key) == 1}
+    rest = sorted(
+        (key for key in emoji.EMOJI_DATA if len(key) > 1 and key[0] not in singles),
+        key=len,
+        reverse=True,
+    )
+    char_class = "".join(re.escape(c) if c.isascii() else c for c in sorted(singles))
+    return "|".join([f"[{char_class}]", *(re.escape(key) for key in rest)])
+
+
+@cache
+def _dangling_joiner_pattern() -> str:
+    """Texts where the ``emoji`` tokenizer and a plain search can disagree.
+
+    After an emoji with U+FE0F, a zero-width joiner that no emoji follows
+    starts a sequence the tokenizer cannot finish, and it then drops the emoji
+    before it too ("⛓️" + ZWJ + "a" counts no emoji). Such texts are rare; they
+    get the exact test.
+    """
+    singles = "".join(sorted(key for key in emoji.EMOJI_DATA if len(key) == 1))
+    return f"\ufe0f\u200d(?:$|[^{re.escape(singles)}])"
+
+
+def text_array(texts: pd.Series | pa.Array | pa.ChunkedArray) -> pa.Array:
+    """A column of texts as a pyarrow string array (zero-copy when it already is one)."""
+    values = (
+        texts if isinstance(texts, (pa.Array, pa.ChunkedArray)) else pa.array(texts.astype(str))
+    )
+    if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+        values = values.cast(pa.large_string())  # e.g. an empty column comes back as null
+    return values
+
+
+def contains_emoji(texts: pd.Series | pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """Vectorised ``has_emoji`` over a column of texts (same answers, ~100x faster)."""
+    values = text_array(texts)
+    found = pc.match_substring_regex(values, _emoji_pattern()).to_numpy(zero_copy_only=False)
+    tricky = pc.match_substring_regex(values, _dangling_joiner_pattern())
+    tricky = found & tricky.to_numpy(zero_copy_only=False)
+    for position in tricky.nonzero()[0]:
+        found[position] = has_emoji(values[int(position)].as_py())
+    return found

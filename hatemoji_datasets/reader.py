@@ -1,0 +1,272 @@
+"""The one raw reader: an upstream-format file to a ``pyarrow`` table plus a line locator.
+
+Builds and ``validate`` both read through :func:`read_raw`. Every cell comes
+back as an exact, unconverted string (integer columns as int64 when every
+value allows it): nothing is stripped, normalised or treated as missing, so
+texts stay byte for byte as upstream wrote them. pyarrow's multi-threaded
+reader does the work; the slow, exact diagnostics (which line is malformed)
+run only when something is wrong, and every problem becomes an
+:class:`~hatemoji_datasets.errors.InputError` carrying a coded finding.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import os
+import stat
+import sys
+import threading
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow
+import pyarrow.csv as pcsv
+
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.spec import RawFormat
+
+#: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
+#: machines (measured with benchmarks/validate_scaling.py).
+READ_BLOCK_BYTES = 4 << 20
+#: A header may have at most this many columns beyond the schema's before the file
+#: is refused unread: wider headers cost time and memory for nothing.
+EXTRA_COLUMNS_ALLOWED = 100
+
+# Cells may be as large as the file: the csv module's 128 KiB default would make a
+# valid file with a long text unreadable.
+csv.field_size_limit(sys.maxsize)
+
+
+def unreadable(path: str, code: str, message: str, line: int | None = None) -> InputError:
+    return InputError(Finding(path, line, None, code, message))
+
+
+@dataclass
+class RawTable:
+    """A raw file's rows, with the file line each row starts on (worked out on demand)."""
+
+    path: str
+    table: pyarrow.Table
+    fmt: RawFormat
+    _lines: list[int] | None = field(default=None, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def num_rows(self) -> int:
+        return self.table.num_rows
+
+    def lines(self) -> list[int]:
+        """The 1-based line on which each row starts (quoted values may span lines)."""
+        with self._lock:  # rules run in two threads
+            if self._lines is None:
+                records = _records(self.path, self.fmt)
+                next(records, None)  # the header
+                self._lines = [start for start, record in records if record]
+        return self._lines
+
+    def places(self) -> list[tuple[str, int]]:
+        return [(self.path, line) for line in self.lines()]
+
+
+def check_regular_file(path: str) -> os.stat_result:
+    """The file's status, if it is a regular file; InputError otherwise."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise unreadable(path, "FILE-NOT-FOUND", "file not found") from None
+    except OSError as exc:
+        raise unreadable(path, "FILE-NOT-REGULAR", f"cannot be opened: {exc.strerror}") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise unreadable(path, "FILE-NOT-REGULAR", "is a folder, not a file")
+    if not stat.S_ISREG(status.st_mode):
+        raise unreadable(path, "FILE-NOT-REGULAR", "is not a regular file (device, FIFO, socket)")
+    return status
+
+
+def read_raw(
+    path: str | os.PathLike[str],
+    fmt: RawFormat,
+    integer_columns: Iterable[str] = (),
+    *,
+    max_columns: int | None = None,
+) -> RawTable:
+    """Read an upstream-format file; InputError when it cannot be read.
+
+    ``integer_columns`` are parsed as int64 straight away when every value
+    allows it (much faster than coercing strings later); if any does not, the
+    whole file is read as strings so the schema can name each bad value.
+    ``max_columns`` refuses a header wider than the schema allows, unread.
+    """
+    name = os.fspath(path)
+    status = check_regular_file(name)
+    if status.st_size == 0:
+        raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)")
+    header = _header(name, fmt, max_columns)
+    integers = [column for column in integer_columns if column in header]
+    if integers:
+        try:
+            return RawTable(name, _read(name, fmt, header, integers), fmt)
+        except _ConversionError:
+            pass
+    return RawTable(name, _read(name, fmt, header, []), fmt)
+
+
+class _ConversionError(Exception):
+    """A column could not be parsed with the requested type."""
+
+
+def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
+    data = pyarrow.memory_map(name).read_buffer()  # zero-copy
+    raw = np.frombuffer(data, dtype=np.uint8)
+    newlines = np.flatnonzero(raw == ord("\n"))
+    gaps = np.diff(newlines)
+    if (gaps == 1).any() or ((gaps == 2) & (raw[newlines[:-1] + 1] == ord("\r"))).any():
+        _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
+    lines = len(newlines) + int(raw[-1] != ord("\n"))
+    types = {column: pyarrow.string() for column in header}
+    types.update(dict.fromkeys(integers, pyarrow.int64()))
+    if fmt.quoted:
+        # pyarrow is several times faster when no value spans lines. Try that
+        # first: if every physical line after the header became one row, no
+        # value held a newline and the result is exact; otherwise parse again
+        # allowing them.
+        try:
+            table = _parse(name, data, fmt, types, newlines_in_values=False)
+        except (InputError, pyarrow.ArrowInvalid):
+            table = None
+        if table is not None and table.num_rows == lines - 1:
+            return table
+    return _parse(name, data, fmt, types, newlines_in_values=fmt.quoted)
+
+
+def _parse(
+    name: str,
+    data: pyarrow.Buffer,
+    fmt: RawFormat,
+    types: dict[str, pyarrow.DataType],
+    *,
+    newlines_in_values: bool,
+) -> pyarrow.Table:
+    # No Python invalid_row_handler: a callback held by pyarrow's worker threads can
+    # abort the interpreter at exit, and one call per bad row is slow. A bad row
+    # raises instead, and the exact diagnostics below name it.
+    block = READ_BLOCK_BYTES
+    while True:
+        try:
+            return pcsv.read_csv(
+                pyarrow.BufferReader(data),
+                read_options=pcsv.ReadOptions(block_size=block),
+                parse_options=pcsv.ParseOptions(
+                    delimiter=fmt.delimiter,
+                    quote_char='"' if fmt.quoted else False,
+                    newlines_in_values=newlines_in_values,
+                ),
+                convert_options=pcsv.ConvertOptions(
+                    column_types=types,
+                    strings_can_be_null=False,
+                    quoted_strings_can_be_null=False,
+                ),
+            )
+        except pyarrow.ArrowInvalid as exc:
+            message = str(exc)
+            if "straddling" in message.lower() and block < data.size:
+                block = data.size + 1  # a row longer than a block: read in one block
+                continue
+            if "UTF8" in message:
+                line = _first_non_utf8_line(name)
+                raise unreadable(name, "FILE-NOT-UTF8", "not UTF-8", line) from None
+            if "conversion error" in message and any(t != pyarrow.string() for t in types.values()):
+                raise _ConversionError() from None
+            if "Expected" in message and "columns" in message:
+                raise _field_count_error(name, fmt, len(types)) from None
+            raise unreadable(
+                name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text"
+            ) from None
+
+
+def _records(name: str, fmt: RawFormat) -> Iterator[tuple[int, list[str]]]:
+    """Each record of the file (header first) with the 1-based line it starts on.
+
+    The slow, exact reading behind every diagnostic; quoted fields can span lines.
+    """
+    with open(name, encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
+        start = 1
+        for record in reader:
+            yield start, record
+            start = reader.line_num + 1
+
+
+def first_few(items: list[str], separator: str) -> str:
+    more = f"{separator}and {len(items) - 5} more" if len(items) > 5 else ""
+    return separator.join(items[:5]) + more
+
+
+def _reject_blank_lines(name: str, fmt: RawFormat) -> None:
+    """Raise InputError naming blank lines outside quoted values, if there are any."""
+    try:
+        blank = [start for start, record in _records(name, fmt) if not record]
+    except (UnicodeDecodeError, csv.Error):
+        return  # the parser names what is wrong with such a file
+    if blank:
+        message = f"blank line(s) {first_few([str(b) for b in blank], ', ')}: every line is a row"
+        raise unreadable(name, "FILE-BLANK-LINE", message, blank[0])
+
+
+def _header(name: str, fmt: RawFormat, max_columns: int | None) -> list[str]:
+    """The header row; checks it is UTF-8, not repeated, and split by the delimiter."""
+    try:
+        with open(name, encoding="utf-8", newline="") as handle:
+            header = next(csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting), None)
+    except UnicodeDecodeError:
+        raise unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name)) from None
+    except csv.Error as exc:
+        raise unreadable(name, "FILE-UNPARSEABLE", f"header cannot be parsed: {exc}", 1) from None
+    if not header or header == [""]:
+        raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)")
+    if max_columns is not None and len(header) > max_columns + EXTRA_COLUMNS_ALLOWED:
+        message = f"the header has {len(header):,} columns; the schema has {max_columns}"
+        raise unreadable(name, "FILE-TOO-WIDE", message, 1)
+    repeated = sorted(column for column, n in Counter(header).items() if n > 1)
+    if repeated:
+        columns = first_few([repr(column) for column in repeated], ", ")
+        raise unreadable(name, "FILE-HEADER-REPEATED", f"the header repeats {columns}", 1)
+    if len(header) == 1:
+        others = [d for d in (",", "\t", ";", "|") if d != fmt.delimiter and d in header[0]]
+        if others:
+            message = (
+                f"expected {fmt.delimiter!r}-delimited columns, "
+                f"but the header is split by {others[0]!r}"
+            )
+            raise unreadable(name, "FILE-DELIMITER", message, 1)
+    return header
+
+
+def _first_non_utf8_line(name: str) -> int:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    line = 1
+    with open(name, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            try:
+                decoder.decode(block)
+            except UnicodeDecodeError as exc:
+                return line + block.count(b"\n", 0, max(exc.start, 0))
+            line += block.count(b"\n")
+    return line
+
+
+def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:
+    bad = [
+        (start, len(record))
+        for start, record in _records(name, fmt)
+        if record and len(record) != expected
+    ]
+    if not bad:
+        return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
+    listed = first_few([f"line {start} has {n}" for start, n in bad], "; ")
+    message = f"rows must have the header's {expected} fields, but {listed}"
+    return unreadable(name, "FILE-FIELD-COUNT", message, bad[0][0])

@@ -1,0 +1,243 @@
+"""The pandera side of validation: the raw-file model base, coded rules, and findings.
+
+A dataset's schema module declares one ``RawFileModel`` per upstream file
+format. Its own rules are declared with :func:`rule` (a whole-row rule) or
+:func:`column_rule` (one column), each with a stable code. :func:`check_frame`
+runs a model lazily and turns pandera's failure cases into
+:class:`~hatemoji_datasets.findings.Finding` records naming the file line, the
+column, the value and, where a rule knows it, the expected value. One cell
+gets one finding: a value that cannot be typed, or breaks its column's rule,
+is not reported again by the row rules that read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.errors import SchemaErrors
+
+from hatemoji_datasets.findings import Finding, finding_order, preview
+
+#: Built-in pandera checks -> finding code.
+BUILTIN_CODES: dict[str, str] = {
+    "isin": "VALUE-NOT-ALLOWED",
+    "equal_to": "VALUE-NOT-ALLOWED",
+    "greater_than_or_equal_to": "VALUE-OUT-OF-RANGE",
+    "less_than_or_equal_to": "VALUE-OUT-OF-RANGE",
+    "in_range": "VALUE-OUT-OF-RANGE",
+    "str_matches": "VALUE-PATTERN",
+    "str_length": "TEXT-EMPTY",
+}
+
+
+class RawFileModel(pa.DataFrameModel):
+    """Base of every raw-file schema: exactly the upstream columns, values coerced.
+
+    Subclasses give ``class Config: name = ...``; pandera merges it with this one.
+    """
+
+    class Config:
+        strict = True
+        coerce = True
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What a dataset rule reports: its code, the column it speaks of, what it expects."""
+
+    code: str
+    message: str
+    column: str | None = None
+    #: ``expected(frame) -> Series``: the value the rule wanted in ``column``, per row.
+    expected: Callable[[pd.DataFrame], pd.Series] | None = None
+
+
+def rule(
+    code: str,
+    message: str,
+    *,
+    column: str | None = None,
+    expected: Callable[[pd.DataFrame], pd.Series] | None = None,
+) -> Callable:
+    """A whole-row rule of a ``RawFileModel`` (a pandera dataframe check) with its code.
+
+    ``column`` is the column a failing row is reported under (its value is
+    shown); ``expected`` computes the value the rule wanted there.
+    """
+
+    def decorate(function: Callable) -> Any:
+        function.__rule__ = RuleInfo(code, message, column, expected)
+        return pa.dataframe_check(error=message)(function)
+
+    return decorate
+
+
+def column_rule(column: str, code: str, message: str) -> Callable:
+    """A one-column, element-wise rule of a ``RawFileModel`` with its code."""
+
+    def decorate(function: Callable) -> Any:
+        function.__rule__ = RuleInfo(code, message, column)
+        return pa.check(column, element_wise=True, error=message)(function)
+
+    return decorate
+
+
+Model = type[pa.DataFrameModel] | pa.DataFrameSchema
+
+
+def rules_of(model: Model) -> dict[str, RuleInfo]:
+    """The coded rules a model declares, by message (what pandera reports)."""
+    found: dict[str, RuleInfo] = {}
+    if isinstance(model, pa.DataFrameSchema):
+        return found
+    for name in dir(model):
+        attribute = getattr(model, name, None)
+        info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
+        if isinstance(info, RuleInfo):
+            found[info.message] = info
+    return found
+
+
+def compiled(model: Model) -> pa.DataFrameSchema:
+    return model if isinstance(model, pa.DataFrameSchema) else _compiled(model)
+
+
+@cache
+def _compiled(model: type[pa.DataFrameModel]) -> pa.DataFrameSchema:
+    return model.to_schema()
+
+
+def integer_columns(model: Model) -> list[str]:
+    """The columns a schema types as integers (read as int64 when possible)."""
+    columns = compiled(model).columns
+    return [name for name, column in columns.items() if "int" in str(column.dtype).lower()]
+
+
+def check_frame(
+    model: Model,
+    frame: pd.DataFrame,
+    *,
+    file: str,
+    places: Callable[[], list[tuple[str, int]]] | None = None,
+) -> tuple[pd.DataFrame | None, list[Finding]]:
+    """Validate ``frame`` lazily; return the coerced frame and every finding.
+
+    Missing or unexpected columns are reported alone: row rules over a table
+    of the wrong shape only add noise. ``places`` gives the (file, line) of
+    each row, asked for only when something fails; without it a row is
+    reported at its 0-based position plus two (the header is line 1).
+    """
+    schema = compiled(model)
+    structural = _column_findings(schema, frame, file)
+    if structural:
+        return None, structural
+    try:
+        return schema.validate(frame, lazy=True), []
+    except SchemaErrors as errors:
+        located = places() if places else None
+        found = _translate(model, errors.failure_cases, frame, file, located)
+        return None, sorted(found, key=finding_order)
+
+
+def _column_findings(schema: pa.DataFrameSchema, frame: pd.DataFrame, file: str) -> list[Finding]:
+    expected = list(schema.columns)
+    present = [str(column) for column in frame.columns]
+    found = [
+        Finding(file, 1, c, "COLUMN-MISSING", "missing column")
+        for c in expected
+        if c not in present
+    ]
+    found += [
+        Finding(file, 1, c, "COLUMN-UNEXPECTED", "unexpected column")
+        for c in present
+        if c not in expected
+    ]
+    return found
+
+
+def _code_of(check: str, rules: dict[str, RuleInfo]) -> tuple[str, RuleInfo | None]:
+    if check in rules:
+        return rules[check].code, rules[check]
+    if check.startswith(("coerce_dtype", "dtype(")):
+        return "VALUE-TYPE", None
+    if check == "field_uniqueness":
+        return "VALUE-DUPLICATE", None
+    return BUILTIN_CODES.get(check.split("(", 1)[0], "VALUE-INVALID"), None
+
+
+def _describe(check: str, code: str) -> str:
+    if code == "VALUE-TYPE":
+        return f"cannot be read as {check.partition('(')[2].rstrip(')').strip(chr(39))}"
+    if code == "VALUE-DUPLICATE":
+        return "repeats a value that must be unique"
+    if code == "TEXT-EMPTY":
+        return "text is empty"
+    return f"breaks {check}"
+
+
+def _translate(
+    model: Model,
+    cases: pd.DataFrame,
+    frame: pd.DataFrame,
+    file: str,
+    places: list[tuple[str, int]] | None,
+) -> list[Finding]:
+    rules = rules_of(model)
+    untyped = set(cases.loc[cases["check"].astype(str).str.startswith("coerce_dtype"), "column"])
+    # One finding per cell: column checks first, in pandera's order, then row rules.
+    cells: dict[tuple[Any, str | None], Finding] = {}
+    row_rules: list[tuple[int | None, RuleInfo, Any]] = []
+    for case in cases.itertuples(index=False):
+        check, column = str(case.check), None if case.column is None else str(case.column)
+        position = None if pd.isna(case.index) else int(case.index)
+        code, info = _code_of(check, rules)
+        if case.schema_context == "DataFrameSchema" and info is not None:
+            row_rules.append((position, info, case.failure_case))
+            continue
+        if column in untyped and code != "VALUE-TYPE":
+            continue  # pandera compared untyped strings: only the type error is real
+        if position is None and code == "VALUE-TYPE":
+            continue  # the column-wide echo of a coercion failure
+        where, line = _place(file, position, places)
+        key = (position, column) if position is not None else (check, column)
+        if key not in cells:
+            message = info.message if info else _describe(check, code)
+            cells[key] = Finding(where, line, column, code, message, preview(case.failure_case))
+    found = list(cells.values())
+    seen: set[tuple[Any, str]] = set()
+    expected_cache: dict[str, pd.Series] = {}
+    for position, info, failure in row_rules:
+        if (position, info.code) in seen or (position, info.column) in cells:
+            continue  # pandera repeats a row rule per column; a bad cell is reported once
+        seen.add((position, info.code))
+        where, line = _place(file, position, places)
+        value = expected = None
+        if position is not None and info.column in frame.columns:
+            value = frame[info.column].iloc[position]
+            if info.expected is not None:
+                if info.code not in expected_cache:
+                    expected_cache[info.code] = info.expected(frame)
+                expected = expected_cache[info.code].iloc[position]
+        elif position is None:
+            value = failure
+        found.append(
+            Finding(
+                where, line, info.column, info.code, info.message, preview(value), preview(expected)
+            )
+        )
+    return found
+
+
+def _place(
+    file: str, position: int | None, places: list[tuple[str, int]] | None
+) -> tuple[str, int | None]:
+    if position is None:
+        return file, None
+    if places and position < len(places):
+        return places[position]
+    return file, position + 2

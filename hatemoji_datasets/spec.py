@@ -1,0 +1,203 @@
+"""Dataset declarations: each dataset config stated once, as data.
+
+A dataset package (``hatemoji_datasets/datasets/<name>/spec.py``) defines one
+:class:`DatasetSpec` named ``SPEC``. The builder, the validator, the schema
+export, ``info``, cards and scoring all read it; none restates it.
+
+This module imports only the standard library, so that listing datasets,
+versions, configs and sources stays fast. Heavy parts (the pandera schema, the
+``datasets`` features and the Arrow transform) are named by reference
+(``"module:attribute"`` relative to the dataset package) and imported only when
+a build or a validation needs them.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hatemoji_datasets.errors import UnknownNameError
+from hatemoji_datasets.sources import SourceFile, read_checksums
+
+CHECKSUMS_FILE = "checksums.tsv"
+CARD_SOURCE_FILE = "card.yaml"
+
+
+@dataclass(frozen=True)
+class RawFormat:
+    """How an upstream file is laid out on disk (and so how contributors write it)."""
+
+    delimiter: str = ","
+    #: ``csv.QUOTE_MINIMAL`` for ordinary CSV, ``csv.QUOTE_NONE`` for files whose
+    #: quote characters are data (BEEP!'s TSVs).
+    quoting: int = csv.QUOTE_MINIMAL
+
+    @property
+    def quoted(self) -> bool:
+        return self.quoting != csv.QUOTE_NONE
+
+
+#: Ordinary comma-separated values with a header row.
+CSV = RawFormat()
+
+
+@dataclass(frozen=True)
+class Release:
+    """One released version of a dataset and what changed in it."""
+
+    version: str
+    notes: str
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    """One config of a dataset: where its rows come from and how they become a dataset."""
+
+    name: str
+    description: str
+    #: ``(split, source)`` pairs: each split is read from the ``checksums.tsv`` source
+    #: of that name. Only these sources are fetched for the config.
+    splits: tuple[tuple[str, str], ...]
+    #: The pandera model of the raw files, e.g. ``"schema:HatemojiCheckRaw"``.
+    schema: str
+    #: ``features(config, version) -> datasets.Features``.
+    features: str
+    #: ``transform(raw: pyarrow.Table, config, version) -> pyarrow.Table``: validated raw
+    #: rows of one split to rows of the built dataset (columns in feature order).
+    transform: str
+    #: The raw column that identifies a row: its id, or its text where rows have no id.
+    key_column: str
+    #: The raw column holding the text.
+    text_column: str
+    #: The split models are scored on.
+    eval_split: str
+    raw_format: RawFormat = CSV
+    #: The built column that identifies a row; ``None`` where rows are identified by
+    #: their 0-based position in the split.
+    id_column: str | None = None
+    #: The schema has rules across rows and files (pairs): a contribution is checked
+    #: together with the released rows it does not hold, so partners can be found.
+    cross_row_rules: bool = False
+    #: ``split_of_file(path, frame) -> pandas.Series``: for schemas whose rules need to
+    #: know which split's file each row came from, the split of a contributed file.
+    split_of_file: str | None = None
+    #: Dataset-specific settings read by the transform (e.g. which rounds to keep).
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, key: str, default: Any = None) -> Any:
+        return dict(self.params).get(key, default)
+
+    @property
+    def split_names(self) -> list[str]:
+        return [split for split, _ in self.splits]
+
+    @property
+    def source_names(self) -> tuple[str, ...]:
+        return tuple(source for _, source in self.splits)
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """A dataset: its name, released versions and configs."""
+
+    name: str
+    pretty_name: str
+    #: Newest first; the first is the version built by default.
+    releases: tuple[Release, ...]
+    configs: tuple[ConfigSpec, ...]
+    #: The module of the dataset package (``hatemoji_datasets.datasets.<name>``).
+    package: str
+    default_config: str | None = None
+    #: ``statistics(data: datasets.DatasetDict) -> dict``: dataset-specific figures for
+    #: ``info`` and the card, computed from the built data.
+    statistics: str | None = None
+
+    # -- versions and configs ------------------------------------------------------------
+
+    @property
+    def version(self) -> str:
+        return self.releases[0].version
+
+    @property
+    def versions(self) -> list[str]:
+        return [release.version for release in self.releases]
+
+    @property
+    def release_notes(self) -> dict[str, str]:
+        return {release.version: release.notes for release in self.releases}
+
+    @property
+    def config_names(self) -> list[str]:
+        return [config.name for config in self.configs]
+
+    @property
+    def default_config_name(self) -> str:
+        return self.default_config or self.configs[0].name
+
+    def config(self, name: str | None = None) -> ConfigSpec:
+        """The config called ``name`` (the default one for ``None``)."""
+        name = name or self.default_config_name
+        for config in self.configs:
+            if config.name == name:
+                return config
+        raise UnknownNameError(
+            f"unknown config {name!r} of {self.name}; available: {', '.join(self.config_names)}"
+        )
+
+    def check_version(self, version: str | None) -> str:
+        """``version`` (the current one for ``None``), if this package builds it."""
+        if version is None:
+            return self.version
+        if version not in self.versions:
+            raise UnknownNameError(
+                f"unknown version {version!r} of {self.name}; released: {', '.join(self.versions)}"
+            )
+        return version
+
+    # -- files the dataset package ships -------------------------------------------------
+
+    @property
+    def package_dir(self) -> Path:
+        return _package_dir(self.package)
+
+    @property
+    def card_source_path(self) -> Path:
+        return self.package_dir / CARD_SOURCE_FILE
+
+    def source_files(self) -> dict[str, SourceFile]:
+        """Every pinned upstream file of the dataset, ``{name: SourceFile}``."""
+        return _checksums(self.package_dir / CHECKSUMS_FILE)
+
+    def config_sources(self, config: ConfigSpec) -> dict[str, SourceFile]:
+        """The pinned files ``config`` reads, by source name."""
+        pinned = self.source_files()
+        missing = [name for name in config.source_names if name not in pinned]
+        if missing:
+            raise UnknownNameError(
+                f"{self.name}/{config.name} reads {', '.join(missing)}, which "
+                f"{self.package_dir / CHECKSUMS_FILE} does not pin"
+            )
+        return {name: pinned[name] for name in config.source_names}
+
+    def resolve(self, reference: str) -> Any:
+        """Import what ``"module:attribute"`` names, relative to the dataset package."""
+        module, _, attribute = reference.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+
+
+@cache
+def _package_dir(package: str) -> Path:
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise UnknownNameError(f"no dataset package {package}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+@cache
+def _checksums(path: Path) -> dict[str, SourceFile]:
+    return read_checksums(path)
