@@ -21,6 +21,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HatemojiDatasetsError as error:
         print(f"error: {error}", file=sys.stderr)
         return error.exit_code
+    except BrokenPipeError:  # the reader went away (| head): nothing left to say
+        sys.stderr.close()
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

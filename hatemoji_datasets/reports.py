@@ -49,7 +49,7 @@ def _json(report: Report) -> str:
             "warnings": len(report.warnings),
             "findings": [_as_dict(report, f) for f in report.findings],
         },
-        ensure_ascii=True,
+        ensure_ascii=False,
         indent=2,
     )
 

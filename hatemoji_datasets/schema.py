@@ -170,14 +170,25 @@ def _code_of(check: str, rules: dict[str, RuleInfo]) -> tuple[str, RuleInfo | No
     return BUILTIN_CODES.get(check.split("(", 1)[0], "VALUE-INVALID"), None
 
 
-def _describe(check: str, code: str) -> str:
+def _describe(schema: pa.DataFrameSchema, column: str | None, check: str, code: str):
+    """The message and expected value of a built-in check's failure."""
     if code == "VALUE-TYPE":
-        return f"cannot be read as {check.partition('(')[2].rstrip(')').strip(chr(39))}"
+        return f"cannot be read as {check.partition('(')[2].rstrip(')').strip(chr(39))}", None
     if code == "VALUE-DUPLICATE":
-        return "repeats a value that must be unique"
+        return "repeats a value that must be unique", None
     if code == "TEXT-EMPTY":
-        return "text is empty"
-    return f"breaks {check}"
+        return "text is empty", None
+    found = [c for c in schema.columns[column].checks if c.error == check] if column else []
+    statistics = found[0].statistics if found else {}
+    if "allowed_values" in statistics:
+        return "value is not allowed", "one of " + ", ".join(map(str, statistics["allowed_values"]))
+    if "min_value" in statistics or "max_value" in statistics:
+        low, high = statistics.get("min_value"), statistics.get("max_value")
+        bounds = [f">= {low}" if low is not None else "", f"<= {high}" if high is not None else ""]
+        return "value is out of range", " and ".join(b for b in bounds if b)
+    if "pattern" in statistics:
+        return "value does not match the pattern", f"matching {statistics['pattern']}"
+    return f"breaks {check}", None
 
 
 def _translate(
@@ -187,7 +198,7 @@ def _translate(
     file: str,
     places: list[tuple[str, int]] | None,
 ) -> list[Finding]:
-    rules = rules_of(model)
+    rules, schema = rules_of(model), compiled(model)
     untyped = set(cases.loc[cases["check"].astype(str).str.startswith("coerce_dtype"), "column"])
     # One finding per cell: column checks first, in pandera's order, then row rules.
     cells: dict[tuple[Any, str | None], Finding] = {}
@@ -206,8 +217,12 @@ def _translate(
         where, line = _place(file, position, places)
         key = (position, column) if position is not None else (check, column)
         if key not in cells:
-            message = info.message if info else _describe(check, code)
-            cells[key] = Finding(where, line, column, code, message, preview(case.failure_case))
+            message, expected = (
+                (info.message, None) if info else _describe(schema, column, check, code)
+            )
+            cells[key] = Finding(
+                where, line, column, code, message, preview(case.failure_case), preview(expected)
+            )
     found = list(cells.values())
     seen: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
