@@ -12,6 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from hatemoji_datasets.errors import (
+    CacheError,
     ChecksumError,
     HatemojiDatasetsError,
     InputError,
@@ -42,7 +43,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'hatemoji_datasets' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
+    "CacheError",
     "ChecksumError",
     "HatemojiDatasetsError",
     "InputError",

@@ -8,8 +8,11 @@ from typing import Any
 import datasets
 
 from hatemoji_datasets.builder import HatemojiBuilder, card_source
-from hatemoji_datasets.errors import UnknownNameError
+from hatemoji_datasets.errors import CacheError, UnknownNameError
 from hatemoji_datasets.registry import make_builder
+
+#: ``download_mode`` values: reuse a verified cache, or rebuild from verified sources.
+REUSE, FORCE = "reuse_dataset_if_exists", "force_redownload"
 
 
 def prepared_builder(
@@ -19,15 +22,58 @@ def prepared_builder(
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
+    download_mode: str | None = None,
 ) -> HatemojiBuilder:
     """The builder for ``name``/``config``, built into the cache unless already there.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
-    success, so a failed build leaves nothing a later call would reuse.
+    success, so a failed build leaves nothing a later call would reuse. With
+    ``download_mode="force_redownload"`` the sources are fetched and verified
+    again and the dataset is rebuilt.
     """
+    if download_mode not in (None, REUSE, FORCE):
+        raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
     builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
-    builder.download_and_prepare()
+    try:
+        builder.download_and_prepare(download_mode=download_mode)
+    except OSError as exc:
+        raise _cache_error(builder, exc) from None
+    except datasets.exceptions.DatasetGenerationError as exc:
+        if isinstance(exc.__cause__, OSError):
+            raise _cache_error(builder, exc.__cause__) from None
+        raise
     return builder
+
+
+def _cache_error(builder: HatemojiBuilder, exc: OSError) -> CacheError:
+    where = exc.filename or builder.cache_dir
+    return CacheError(f"cannot write the datasets cache at {where}: {exc.strerror or exc}")
+
+
+def verified_data(builder: HatemojiBuilder) -> datasets.DatasetDict:
+    """Every split of a prepared build, each checked against the row count recorded for it.
+
+    A cached Arrow file that was deleted, cut short or replaced is never served.
+    """
+    recorded = {split: info.num_examples for split, info in (builder.info.splits or {}).items()}
+    damage = None
+    try:
+        data = builder.as_dataset()
+    except (FileNotFoundError, ValueError, OSError) as exc:
+        data, damage = None, f"it cannot be read ({type(exc).__name__})"
+    if data is not None:
+        for split, rows in recorded.items():
+            if split not in data or data[split].num_rows != rows:
+                found = data[split].num_rows if split in data else "no"
+                damage = f"split {split} has {found} rows where the build recorded {rows}"
+                break
+    if damage:
+        raise CacheError(
+            f"the cached {builder.SPEC.name}/{builder.config.name} {builder.config.version} at "
+            f"{builder.cache_dir} is damaged: {damage}; rebuild it with `hatemoji-datasets build "
+            f"{builder.SPEC.name} --force` (download_mode='{FORCE}' in Python)"
+        )
+    return data
 
 
 def load_dataset(
@@ -38,6 +84,7 @@ def load_dataset(
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
+    download_mode: str | None = None,
 ) -> datasets.DatasetDict | datasets.Dataset:
     """Build (or load from the cache) a dataset of this package.
 
@@ -45,12 +92,24 @@ def load_dataset(
     ``split`` takes what ``datasets.load_dataset`` takes: a split name, a slice
     (``"test[:10]"``, ``"train[:10%]"``) or a sum (``"train+validation"``).
     ``mirror`` (or ``$HATEMOJI_DATASETS_MIRROR``) maps upstream URLs onto a
-    local or remote copy laid out as ``MIRROR/HOST/PATH``. Returns a
+    local or remote copy laid out as ``MIRROR/HOST/PATH``. ``download_mode``
+    ``"force_redownload"`` rebuilds from freshly verified sources. Returns a
     ``DatasetDict``, or one ``Dataset`` when ``split`` is given.
     """
-    builder = prepared_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
-    if split is not None:
-        _check_split(builder, split)
+    builder = prepared_builder(
+        name,
+        config,
+        version=version,
+        cache_dir=cache_dir,
+        mirror=mirror,
+        download_mode=download_mode,
+    )
+    data = verified_data(builder)
+    if split is None:
+        return data
+    _check_split(builder, split)
+    if split in data:
+        return data[split]
     try:
         return builder.as_dataset(split=split)
     except ValueError as exc:  # a malformed slice
@@ -79,7 +138,7 @@ def dataset_info(
     """Version, features, split sizes, licence, citation and dataset-specific statistics."""
     builder = prepared_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
     spec, config_spec = builder.SPEC, builder.config_spec
-    data = builder.as_dataset()
+    data = verified_data(builder)
     info = builder.info
     statistics = spec.resolve(spec.statistics)(data) if spec.statistics else {}
     return {

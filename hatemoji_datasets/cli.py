@@ -81,11 +81,19 @@ def _parser() -> argparse.ArgumentParser:
             "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
         )
         sub.set_defaults(command=function)
+        if name == "build":
+            sub.add_argument(
+                "--force", action="store_true", help="rebuild from freshly verified sources"
+            )
     return parser
 
 
 def _builder_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     return {"cache_dir": args.cache_dir, "mirror": args.mirror}
+
+
+def _force(args: argparse.Namespace) -> dict[str, Any]:
+    return {"download_mode": "force_redownload"} if getattr(args, "force", False) else {}
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -164,10 +172,10 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.api import prepared_builder
+    from hatemoji_datasets.api import prepared_builder, verified_data
 
-    builder = prepared_builder(args.name, args.config, **_builder_kwargs(args))
-    data = builder.as_dataset()
+    builder = prepared_builder(args.name, args.config, **_builder_kwargs(args), **_force(args))
+    data = verified_data(builder)
     print(f"built {builder.SPEC.name} ({builder.config.name}) {builder.config.version}")
     print(f"written to {builder.cache_dir}")
     for split, dataset in data.items():

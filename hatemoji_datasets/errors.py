@@ -41,6 +41,10 @@ def _digest(value: str) -> str:
     return value if value.endswith("bytes") else f"sha256 {value}"
 
 
+class CacheError(HatemojiDatasetsError):
+    """The datasets cache cannot be written, or holds a damaged build."""
+
+
 class InputError(HatemojiDatasetsError):
     """A file cannot be read at all (missing, not UTF-8, wrong delimiter, empty...)."""
 

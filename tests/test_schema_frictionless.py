@@ -1,0 +1,65 @@
+"""The exported Table Schemas validate the upstream files they describe, with frictionless."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import upstream_path
+
+from hatemoji_datasets.registry import specs
+
+frictionless = pytest.importorskip("frictionless")
+from frictionless import formats  # noqa: E402 - only once frictionless is known to be there
+
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
+
+
+def _cases() -> list[tuple[str, str, str]]:
+    """(dataset, a config, source) for every upstream file, each once."""
+    cases = {}
+    for name, spec in specs().items():
+        for config in spec.configs:
+            for _, source in config.splits:
+                cases.setdefault((name, source), config.name)
+    return [(name, config, source) for (name, source), config in cases.items()]
+
+
+def _resource(path: Path, name: str, config: str) -> frictionless.Resource:
+    spec = specs()[name]
+    config_spec = spec.config(config)
+    model = config_spec.schema.partition(":")[2]
+    descriptor = json.loads((SCHEMAS / name / f"{model}.table-schema.json").read_text("utf-8"))
+    fmt = config_spec.raw_format
+    control = formats.CsvControl(delimiter=fmt.delimiter, quote_char='"' if fmt.quoted else "\x00")
+    return frictionless.Resource(
+        path=path.name,
+        basepath=str(path.parent),
+        schema=frictionless.Schema.from_descriptor(descriptor),
+        control=control,
+    )
+
+
+@pytest.mark.parametrize(("name", "config", "source"), _cases())
+def test_exported_table_schema_validates_the_upstream_file(
+    mirror: Path, name: str, config: str, source: str
+) -> None:
+    path = upstream_path(mirror, specs()[name].source_files()[source].url)
+    report = _resource(path, name, config).validate()
+    assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])[:5]
+    assert report.tasks[0].stats["rows"] > 0
+
+
+def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Path) -> None:
+    name, config, source = "hatemoji_check", "default", "test"
+    original = upstream_path(mirror, specs()[name].source_files()[source].url)
+    broken = tmp_path / original.name
+    shutil.copyfile(original, broken)
+    lines = broken.read_text("utf-8").split("\n")
+    lines[1] = lines[1].replace(lines[1].split(",")[0], "-1", 1)  # a negative id
+    broken.write_text("\n".join(lines), "utf-8")
+    report = _resource(broken, name, config).validate()
+    assert not report.valid
+    assert report.flatten(["rowNumber"])[0] == [2]
