@@ -7,6 +7,7 @@ from typing import Any
 
 import datasets
 
+from hatemoji_datasets import summary
 from hatemoji_datasets.builder import HatemojiBuilder, card_source
 from hatemoji_datasets.errors import CacheError, UnknownNameError
 from hatemoji_datasets.registry import make_builder
@@ -135,24 +136,27 @@ def dataset_info(
     cache_dir: str | None = None,
     mirror: str | None = None,
 ) -> dict[str, Any]:
-    """Version, features, split sizes, licence, citation and dataset-specific statistics."""
+    """Version, features, split sizes, licence, citation, sources and statistics.
+
+    Builds the dataset if needed; the result is also stored beside the build,
+    so ``hatemoji-datasets info`` can answer later without ``datasets``.
+    Features are given as ``datasets`` serialises them (``Features.to_dict``).
+    """
     builder = prepared_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
     spec, config_spec = builder.SPEC, builder.config_spec
     data = verified_data(builder)
     info = builder.info
-    statistics = spec.resolve(spec.statistics)(data) if spec.statistics else {}
-    return {
-        "name": spec.name,
-        "pretty_name": card_source(spec).pretty_name,
-        "config": config_spec.name,
-        "configs": spec.config_names,
-        "version": str(builder.config.version),
-        "release_notes": spec.release_notes,
-        "features": info.features,
-        "splits": {split: data[split].num_rows for split in data},
-        "license": info.license,
-        "homepage": info.homepage,
-        "citation": info.citation,
-        "sources": spec.config_sources(config_spec),
-        "statistics": statistics,
-    }
+    result = summary.make(
+        spec,
+        config_spec,
+        str(builder.config.version),
+        pretty_name=card_source(spec).pretty_name,
+        features=info.features.to_dict(),
+        splits={split: data[split].num_rows for split in data},
+        license=info.license,
+        homepage=info.homepage,
+        citation=info.citation,
+        statistics=spec.resolve(spec.statistics)(data) if spec.statistics else {},
+    )
+    summary.write(builder.cache_dir, result)
+    return result

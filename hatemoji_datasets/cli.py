@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.findings import safe
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -19,7 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.command(args)
     except HatemojiDatasetsError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {safe(str(error))}", file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:  # the reader went away (| head): nothing left to say
         sys.stderr.close()
@@ -144,14 +145,20 @@ def _sources(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.api import dataset_info
+    from hatemoji_datasets import summary
+    from hatemoji_datasets.registry import resolve
 
-    info = dataset_info(args.name, args.config, **_builder_kwargs(args))
-    print(f"{info['name']} ({info['config']}), version {info['version']}")
+    spec, config, version = resolve(args.name, args.config)
+    info = summary.read(spec, config, version, args.cache_dir)  # a build's stored summary
+    if info is None:
+        from hatemoji_datasets.api import dataset_info
+
+        info = dataset_info(args.name, args.config, **_builder_kwargs(args))
+    print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
     print(f"configs: {', '.join(info['configs'])}")
     print("release notes:")
-    for version, note in info["release_notes"].items():
-        print(f"  {version}: {note}")
+    for release, note in info["release_notes"].items():
+        print(f"  {release}: {note}")
     print("features:")
     for feature, kind in info["features"].items():
         print(f"  {feature}: {_describe_feature(kind)}")
@@ -161,8 +168,8 @@ def _info(args: argparse.Namespace) -> int:
     print(f"license: {info['license']}")
     print(f"homepage: {info['homepage']}")
     print("sources:")
-    for source in info["sources"].values():
-        print(f"  {source.url} (sha256 {source.sha256}, {source.license})")
+    for source in info["sources"]:
+        print(f"  {source['url']} (sha256 {source['sha256']}, {source['license']})")
     if info["statistics"]:
         print("statistics:")
         _print_nested(info["statistics"], indent=2)
@@ -189,14 +196,16 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe_feature(feature: Any) -> str:
-    names = getattr(feature, "names", None)
-    if names is not None:
-        return f"ClassLabel({', '.join(names)})"
-    dtype = getattr(feature, "dtype", None)
-    if dtype is not None and type(feature).__name__ == "Value":
-        return dtype
-    return repr(feature)
+def _describe_feature(feature: dict[str, Any]) -> str:
+    """A feature as ``datasets`` serialises it (``Features.to_dict``), in a few words."""
+    kind = feature.get("_type")
+    if kind == "ClassLabel":
+        return f"ClassLabel({', '.join(feature['names'])})"
+    if kind == "Value":
+        return feature["dtype"]
+    if "feature" in feature:
+        return f"list of {_describe_feature(feature['feature'])}"
+    return str(feature)
 
 
 def _print_nested(value: Any, indent: int) -> None:

@@ -8,6 +8,7 @@ README.md documents every code in one table (a test keeps it complete).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -53,6 +54,19 @@ CODES: dict[str, str] = {
 
 #: Codes whose finding means the file could not be read (exit status 2).
 UNREADABLE = frozenset(code for code in CODES if code.startswith("FILE-"))
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def safe(text: str) -> str:
+    """``text`` with control characters and undecodable bytes shown as escapes.
+
+    Every name and value printed passes through here, so a file name or cell
+    with a newline cannot start a line of its own (or a workflow command).
+    """
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def preview(value: object) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import mmap
 import os
 import stat
 import sys
@@ -120,7 +121,8 @@ class _ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    data = pyarrow.memory_map(name).read_buffer()  # zero-copy
+    with open(name, "rb") as handle:  # Python opens any file name pyarrow may not encode
+        data = pyarrow.py_buffer(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
     raw = np.frombuffer(data, dtype=np.uint8)
     newlines = np.flatnonzero(raw == ord("\n"))
     gaps = np.diff(newlines)

@@ -8,22 +8,13 @@ issue a workflow command such as ``::stop-commands::``).
 from __future__ import annotations
 
 import json
-import re
 
 from hatemoji_datasets.contributions import REPORT_FORMAT, Report
-from hatemoji_datasets.findings import Finding
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+from hatemoji_datasets.findings import Finding, safe
 
 
 def render(report: Report, fmt: str) -> str:
     return {"text": _text, "json": _json, "github": _github}[fmt](report)
-
-
-def safe(text: str) -> str:
-    """``text`` with control characters and undecodable bytes shown as escapes."""
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _summary(report: Report) -> str:

@@ -153,7 +153,7 @@ def _column_findings(schema: pa.DataFrameSchema, frame: pd.DataFrame, file: str)
         if c not in present
     ]
     found += [
-        Finding(file, 1, c, "COLUMN-UNEXPECTED", "unexpected column")
+        Finding(file, 1, preview(c), "COLUMN-UNEXPECTED", "unexpected column")
         for c in present
         if c not in expected
     ]
