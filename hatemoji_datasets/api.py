@@ -34,20 +34,23 @@ def prepared_builder(
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
-    builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
+    try:
+        builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
+    except OSError as exc:  # datasets creates the cache folder when a builder is made
+        raise _cache_error(cache_dir, exc) from None
     try:
         builder.download_and_prepare(download_mode=download_mode)
     except OSError as exc:
-        raise _cache_error(builder, exc) from None
+        raise _cache_error(builder.cache_dir, exc) from None
     except datasets.exceptions.DatasetGenerationError as exc:
         if isinstance(exc.__cause__, OSError):
-            raise _cache_error(builder, exc.__cause__) from None
+            raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
     return builder
 
 
-def _cache_error(builder: HatemojiBuilder, exc: OSError) -> CacheError:
-    where = exc.filename or builder.cache_dir
+def _cache_error(folder: str | None, exc: OSError) -> CacheError:
+    where = exc.filename or folder or "the default datasets cache"
     return CacheError(f"cannot write the datasets cache at {where}: {exc.strerror or exc}")
 
 
