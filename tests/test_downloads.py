@@ -19,7 +19,7 @@ from typing import Any
 import datasets
 import pytest
 
-from hatemoji_datasets import ChecksumError, SourceError
+from hatemoji_datasets import ChecksumError, SourceError, sources
 from hatemoji_datasets.errors import redact
 from hatemoji_datasets.sources import MIRROR_ENV, TIMEOUT_ENV, SourceFile, fetch, timeout_setting
 
@@ -31,7 +31,7 @@ SOURCE = SourceFile(
     sha256=hashlib.sha256(PAYLOAD).hexdigest(),
     license="CC-BY-4.0",
 )
-#: Longest a failing download may take with a 1 s timeout (2 attempts + backoff + slack).
+#: Longest a failing download may take with a 1 s timeout (2 attempts, backoff, slack).
 LIMIT = 8.0
 
 
@@ -80,7 +80,9 @@ class Server:
 @pytest.fixture
 def server() -> Iterator[Server]:
     scripted = Server()
-    thread = threading.Thread(target=scripted.httpd.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=scripted.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield scripted
@@ -93,6 +95,7 @@ def server() -> Iterator[Server]:
 @pytest.fixture(autouse=True)
 def short_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(TIMEOUT_ENV, "1")
+    monkeypatch.setattr(sources, "RETRY_BACKOFF", 0.2)
     monkeypatch.delenv(MIRROR_ENV, raising=False)
 
 
