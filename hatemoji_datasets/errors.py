@@ -6,6 +6,7 @@ column, value or name) so that the CLI can print it without a traceback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from hatemoji_datasets.findings import Finding
@@ -22,8 +23,24 @@ class UnknownNameError(HatemojiDatasetsError, LookupError):
     """An unknown dataset, config, split or version was asked for."""
 
 
+# ``scheme://user:password@host`` -> ``scheme://***@host``: credentials never reach a message.
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^\s/?#]*@")
+
+
+def redact(text: str) -> str:
+    """``text`` with the credentials of every URL in it replaced by ``***``."""
+    return _USERINFO.sub(r"\1***@", text)
+
+
 class SourceError(HatemojiDatasetsError):
-    """An upstream file could not be fetched or read."""
+    """An upstream file could not be fetched or read.
+
+    Its message never holds the credentials of a URL (``https://user:pass@host``
+    prints as ``https://***@host``).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(redact(message))
 
 
 class ChecksumError(SourceError):
@@ -34,7 +51,8 @@ class ChecksumError(SourceError):
             f"checksum mismatch for {url} (read from {path}): "
             f"expected {_digest(expected)}, got {_digest(actual)}"
         )
-        self.url, self.path, self.expected, self.actual = url, path, expected, actual
+        self.url, self.path = redact(url), redact(path)
+        self.expected, self.actual = expected, actual
 
 
 def _digest(value: str) -> str:
