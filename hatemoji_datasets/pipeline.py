@@ -133,5 +133,5 @@ def fetch_released(
     pinned = spec.config_sources(config)
     mirror = sources.mirror_setting(mirror)
     if mirror and "://" not in mirror:
-        return sources.fetch_local(pinned, mirror)
+        return sources.fetch(pinned, None, mirror)  # read in place: no download manager
     return sources.fetch(pinned, download_manager(spec.name, cache_dir), mirror)

@@ -396,21 +396,6 @@ def _fetch_with_manager(
     return paths
 
 
-def fetch_local(sources: Mapping[str, SourceFile], mirror: str) -> dict[str, str]:
-    """Verified paths of every source in a local mirror folder, read in place."""
-    paths = {}
-    for name, source in sources.items():
-        path = resolve_url(source.url, mirror)
-        if not Path(path).is_file():
-            raise SourceError(
-                f"upstream file {source.url} is missing from the mirror {mirror}: "
-                f"expected it at {path}"
-            )
-        verify(source, path)
-        paths[name] = path
-    return paths
-
-
 def _discard_download(path: str) -> None:
     for leftover in (path, f"{path}.json", f"{path}.lock"):
         Path(leftover).unlink(missing_ok=True)

@@ -13,7 +13,7 @@ from conftest import REPO, upstream_path
 
 from hatemoji_datasets import cli
 from hatemoji_datasets.hook import split_arguments
-from hatemoji_datasets.registry import builder_class
+from hatemoji_datasets.registry import dataset_spec
 
 
 def test_split_arguments() -> None:
@@ -41,7 +41,7 @@ def test_hook_is_declared() -> None:
 @pytest.fixture
 def contribution(mirror: Path, tmp_path: Path) -> Path:
     """A folder with ``-dash.csv`` (one released label changed) and ``ok file.csv`` (clean)."""
-    url = builder_class("hatemoji_check").source_files()["test"].url
+    url = dataset_spec("hatemoji_check").source_files()["test"].url
     lines = upstream_path(mirror, url).read_text(encoding="utf-8").splitlines(keepends=True)
     folder = tmp_path / "data"
     folder.mkdir()
@@ -73,11 +73,11 @@ def test_hook_validates_a_file_named_dash(contribution: Path, mirror: Path) -> N
     report = json.loads(result.stdout)
     assert report["files"] == ["-dash.csv", "ok file.csv"]
     assert result.returncode == 1 == report["exit_code"]
-    changed = [v for v in report["violations"] if v["rule"].startswith("changes released row")]
+    changed = [v for v in report["findings"] if v["code"] == "RELEASE-CHANGED"]
     assert [(v["file"], v["line"], v["column"]) for v in changed] == [
         ("-dash.csv", 2, "label_gold")
     ]
-    assert all(v["file"] == "-dash.csv" for v in report["violations"])
+    assert all(v["file"] == "-dash.csv" for v in report["findings"])
 
 
 def test_hook_passes_a_clean_file(contribution: Path, mirror: Path) -> None:
@@ -98,7 +98,7 @@ def test_cli_accepts_double_dash_before_files(
     )
     report = json.loads(capsys.readouterr().out)
     assert report["files"] == ["-dash.csv"]
-    assert status == 1 and report["violations"]
+    assert status == 1 and report["findings"]
 
 
 def test_hook_without_files_succeeds() -> None:
