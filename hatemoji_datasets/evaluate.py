@@ -1,7 +1,7 @@
 """Score a model's predictions on a dataset's evaluation split.
 
 >>> from hatemoji_datasets.evaluate import score
->>> report = score("hatemoji_check", {case_id: 1 for case_id in range(1, 3931)})
+>>> report = score("hatemoji_check", {case_id: 1 for case_id in range(3930)})
 >>> report.overall["accuracy"], report.table("cells").rows[0]
 
 ``predictions`` maps each row id of the scored split to a 0/1 label and
@@ -327,13 +327,20 @@ def _normal_score(value: Any) -> float | None:
 def _offenders(items: Sequence[str], what: str) -> str:
     shown = ", ".join(items[:_SHOWN])
     more = f", ... ({len(items) - _SHOWN} more)" if len(items) > _SHOWN else ""
+    what = what.replace("{s}", "" if len(items) == 1 else "s")
     return f"{len(items)} {what}: {shown}{more}"
+
+
+def _show_id(raw: Any) -> str:
+    """An id as its integer when it is one (``7``, whether read as 7 or "7"), else its repr."""
+    normal = _normal_id(raw)
+    return str(normal) if isinstance(normal, int) and not isinstance(normal, bool) else repr(raw)
 
 
 def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> list[str]:
     """``id: value`` of each raw value that did not parse."""
     return [
-        f"{i!r}: {value!r}"
+        f"{_show_id(i)}: {value!r}"
         for i, value, result in zip(ids, raw, parsed, strict=True)
         if result is None
     ]
@@ -354,28 +361,28 @@ def align_predictions(
     problems: list[str] = []
 
     counts = pd.Series(keys, dtype=object).value_counts(sort=False)
-    duplicates = [repr(k) for k, c in counts.items() if c > 1]
+    duplicates = [_show_id(k) for k, c in counts.items() if c > 1]
     if duplicates:
-        problems.append(_offenders(duplicates, f"duplicate {id_column} values"))
-    unknown = [repr(r) for r, k in zip(raw_ids, keys, strict=True) if k not in expected]
+        problems.append(_offenders(duplicates, f"duplicate {id_column} value{{s}}"))
+    unknown = [_show_id(r) for r, k in zip(raw_ids, keys, strict=True) if k not in expected]
     if unknown:
-        problems.append(_offenders(list(dict.fromkeys(unknown)), f"unknown {id_column} values"))
+        problems.append(_offenders(list(dict.fromkeys(unknown)), f"unknown {id_column} value{{s}}"))
     present = set(keys)
-    missing = [repr(i) for i in ids if i not in present]
+    missing = [str(i) for i in ids if i not in present]
     if missing:
-        problems.append(_offenders(missing, f"missing {id_column} values"))
+        problems.append(_offenders(missing, f"missing {id_column} value{{s}}"))
 
     labels = [_normal_label(v) for v in frame[PREDICTION]]
     bad = _invalid(raw_ids, frame[PREDICTION], labels)
     if bad:
-        problems.append(_offenders(bad, "non-binary predictions (expected 0 or 1)"))
+        problems.append(_offenders(bad, "non-binary prediction{s} (expected 0 or 1)"))
 
     scores = None
     if SCORE in frame.columns:
         scores = [_normal_score(v) for v in frame[SCORE]]
         bad = _invalid(raw_ids, frame[SCORE], scores)
         if bad:
-            problems.append(_offenders(bad, "scores that are not probabilities in [0, 1]"))
+            problems.append(_offenders(bad, "score{s} not a probability in [0, 1]"))
 
     if problems:
         raise PredictionError(f"{source}: " + "; ".join(problems), problems=problems)
