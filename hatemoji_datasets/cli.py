@@ -60,6 +60,25 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
     validate.set_defaults(command=_validate)
 
+    scoring = commands.add_parser(
+        "score", help="score model predictions on a dataset's evaluation split"
+    )
+    scoring.add_argument("name", help="dataset name, optionally NAME:VERSION")
+    scoring.add_argument("--config", help="config name (default: the dataset's first)")
+    scoring.add_argument("--split", help="split to score (default: the dataset's evaluation split)")
+    scoring.add_argument(
+        "--predictions",
+        nargs="+",
+        required=True,
+        metavar="FILE",
+        help="CSV or JSON Lines: id column, prediction, optional score; one file per model",
+    )
+    scoring.add_argument("--format", choices=("markdown", "json", "csv"), default="markdown")
+    scoring.add_argument("--plot", metavar="PATH.png", help="draw a heatmap, one column per model")
+    scoring.add_argument("--cache-dir", help="datasets cache folder")
+    scoring.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    scoring.set_defaults(command=_score)
+
     export = commands.add_parser(
         "export-schemas",
         help="write the language-neutral schema files (pandera YAML, Frictionless)",
@@ -112,6 +131,12 @@ def _validate(args: argparse.Namespace) -> int:
     )
     print(render(report, args.format))
     return report.exit_code
+
+
+def _score(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.evaluate_cli import run_score
+
+    return run_score(args)
 
 
 def _export_schemas(args: argparse.Namespace) -> int:

@@ -73,6 +73,14 @@ class InputError(HatemojiDatasetsError):
         self.finding = finding
 
 
+class PredictionError(HatemojiDatasetsError):
+    """Model predictions to score are unreadable or do not match the scored split."""
+
+    def __init__(self, message: str, *, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems) or [message]
+
+
 class SchemaViolationError(HatemojiDatasetsError):
     """A raw file breaks its dataset's schema; carries every finding."""
 
