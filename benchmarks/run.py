@@ -39,6 +39,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -408,7 +409,7 @@ def build_table(results: dict, title: str, target: float) -> list[str]:
         rows.append(
             [
                 f"{name}/{config}{failed_note(pairs)}",
-                f"{pairs.extra('a', 'rows')} / {pairs.extra('b', 'rows')}",
+                " / ".join(str(pairs.extra(side, "rows") or "error") for side in "ab"),
                 num(pairs.wall("a")),
                 num(pairs.wall("b")),
                 num(ratio),
@@ -569,9 +570,11 @@ def machine() -> list[str]:
         except OSError:
             return ""
 
-    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    package = git("log", "-1", "--format=%h", "--", "hatemoji_datasets") or "unknown"
+    commit = f"package code at {package} (HEAD {head})"
     if git("status", "--porcelain", "--", "hatemoji_datasets"):
-        commit += " (package modified)"
+        commit += ", with uncommitted package changes"
     libs = ", ".join(
         f"{dist} {version(dist)}" for dist in ("hatemoji-datasets", "datasets", "pyarrow", "pandas")
     )
@@ -657,7 +660,7 @@ def main() -> None:
     elapsed = time.perf_counter() - began
     body = [
         *machine(),
-        f"- Command: `python benchmarks/run.py {' '.join(sys.argv[1:])}`; "
+        f"- Command: `python benchmarks/run.py {shlex.join(sys.argv[1:])}`; "
         f"median of {repeats} interleaved pairs; whole run {elapsed / 60:.1f} min; "
         f"harness peak RSS {harness_rss():.0f} MB",
         "- Times are wall seconds of whole processes (imports count), medians; ratio is the "
