@@ -579,8 +579,7 @@ def machine() -> list[str]:
         f"{dist} {version(dist)}" for dist in ("hatemoji-datasets", "datasets", "pyarrow", "pandas")
     )
     return [
-        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
-        f"commit {commit}",
+        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; {commit}",
         f"- CPU: {cpu}; {os.cpu_count()} logical cores ({usable} usable); RAM {ram}",
         f"- {platform.platform()}; Python {platform.python_version()}",
         f"- {libs}",
