@@ -1,0 +1,123 @@
+"""The hand-written card sources (``card.yaml``) are complete and use the Hub's vocabularies.
+
+Allowed values come from the lists that ``datasets`` ships in
+``datasets.utils.resources``: ``creators.json`` (a mapping with the keys
+``language`` and ``annotations``), ``multilingualities.json``,
+``size_categories.json`` and ``languages.json``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+DATASETS_DIR = Path(__file__).resolve().parents[1] / "hatemoji_datasets" / "datasets"
+CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach")
+
+#: The long-form data statement (Bender & Friedman 2018; McMillan-Major et al. 2023).
+DATA_STATEMENT_KEYS = (
+    "curation_rationale",
+    "language_variety",
+    "speaker_demographic",
+    "annotator_demographic",
+    "speech_situation",
+    "text_characteristics",
+    "preprocessing_and_data_formatting",
+    "capture_quality",
+    "limitations",
+    "metadata",
+    "disclosures_and_ethical_review",
+)
+#: Which corpora each card must describe.
+STATEMENTS = {
+    "hatemoji_check": ("HatemojiCheck",),
+    "hatemoji_build": ("HatemojiBuild",),
+    "apeach": ("APEACH", "BEEP!"),
+}
+HUB_LANGUAGE = {"hatemoji_check": ["en"], "hatemoji_build": ["en"], "apeach": ["ko"]}
+#: Keys the Hub has deprecated in favour of ``language`` and ``license``.
+DEPRECATED_KEYS = ("languages", "licenses")
+
+
+def _resource(name: str):
+    resources = importlib.resources.files("datasets.utils.resources")
+    return json.loads(resources.joinpath(name).read_text(encoding="utf-8"))
+
+
+def _as_list(value: object) -> list:
+    return value if isinstance(value, list) else [value]
+
+
+@pytest.fixture(scope="module")
+def allowed() -> dict[str, set[str]]:
+    creators = _resource("creators.json")
+    return {
+        "annotations_creators": set(creators["annotations"]),
+        "language_creators": set(creators["language"]),
+        "multilinguality": set(_resource("multilingualities.json")),
+        "size_categories": set(_resource("size_categories.json")),
+        "language": set(_resource("languages.json")),
+    }
+
+
+@pytest.fixture(scope="module", params=CARD_NAMES)
+def card(request: pytest.FixtureRequest) -> tuple[str, dict]:
+    path = DATASETS_DIR / request.param / "card.yaml"
+    with path.open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    assert isinstance(data, dict), path
+    return request.param, data
+
+
+def test_existing_keys_kept(card: tuple[str, dict]) -> None:
+    _, data = card
+    for key in ("pretty_name", "homepage", "license", "content_warning", "description"):
+        assert isinstance(data.get(key), str) and data[key].strip(), key
+    assert isinstance(data.get("citation"), str) and "@inproceedings" in data["citation"]
+
+
+def test_uses_are_lists_of_strings(card: tuple[str, dict]) -> None:
+    _, data = card
+    for key in ("intended_uses", "out_of_scope_uses"):
+        uses = data.get(key)
+        assert isinstance(uses, list) and uses, key
+        assert all(isinstance(use, str) and use.strip() for use in uses), key
+
+
+def test_data_statements_complete(card: tuple[str, dict]) -> None:
+    name, data = card
+    statements = data.get("data_statements")
+    assert isinstance(statements, dict)
+    assert sorted(statements) == sorted(STATEMENTS[name])
+    for corpus, statement in statements.items():
+        assert isinstance(statement, dict), corpus
+        assert set(statement) == set(DATA_STATEMENT_KEYS), corpus
+        for key in DATA_STATEMENT_KEYS:
+            value = statement[key]
+            assert isinstance(value, str) and value.strip(), f"{corpus}: {key}"
+
+
+def test_hub_values_allowed(card: tuple[str, dict], allowed: dict[str, set[str]]) -> None:
+    name, data = card
+    hub = data.get("hub")
+    assert isinstance(hub, dict)
+    for key, values in allowed.items():
+        assert key in hub, key
+        for value in _as_list(hub[key]):
+            assert value in values, f"{name}: {key}: {value!r}"
+    assert hub["language"] == HUB_LANGUAGE[name]
+    assert hub["license"] == data["license"]
+    assert hub["pretty_name"] == data["pretty_name"]
+    assert hub["task_categories"] == ["text-classification"]
+    assert hub["task_ids"] == ["hate-speech-detection"]
+
+
+def test_no_deprecated_keys(card: tuple[str, dict]) -> None:
+    _, data = card
+    for mapping in (data, data.get("hub", {})):
+        for key in DEPRECATED_KEYS:
+            assert key not in mapping, key
