@@ -32,10 +32,10 @@ import pandas as pd
 
 
 def write_contribution(path: Path, rows: int, mirror: str) -> None:
-    from hatemoji_datasets.registry import builder_class
+    from hatemoji_datasets.registry import dataset_spec
     from hatemoji_datasets.sources import resolve_url
 
-    url = builder_class("hatemoji_check").source_files()["test"].url
+    url = dataset_spec("hatemoji_check").source_files()["test"].url
     released = pd.read_csv(resolve_url(url, mirror), dtype=str, keep_default_na=False)
     rng = np.random.default_rng(0)
     base = released.iloc[rng.integers(0, len(released), rows)].reset_index(drop=True)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from hatemoji_datasets import sources
@@ -31,6 +30,7 @@ from hatemoji_datasets.pipeline import (
     fetch_released,
     read_files,
     source_splits,
+    split_runs,
     with_source_splits,
 )
 from hatemoji_datasets.reader import RawTable, check_regular_file, read_raw, unreadable
@@ -172,8 +172,7 @@ def released_rows(
     """The released rows in upstream format, each knowing its split's file (cached)."""
     raws = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
     frame = pd.concat([raw.table.to_pandas() for raw in raws.values()], ignore_index=True)
-    splits = [split for split, raw in raws.items() for _ in range(raw.num_rows)]
-    return with_source_splits(frame, splits)
+    return with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
 
 
 def _check_raw(
@@ -215,10 +214,10 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The dataset schema over the file (plus released context rows, for cross-row rules)."""
-    splits = (
-        spec.resolve(config.split_of_file)(raw.path, frame)
+    runs = (
+        split_runs(spec.resolve(config.split_of_file)(raw.path, frame))
         if config.split_of_file
-        else pd.Series(np.full(len(frame), None, dtype=object))
+        else [(None, len(frame))]
     )
     context_rows = 0
     if config.cross_row_rules:
@@ -226,9 +225,9 @@ def _schema_findings(
         context_rows = len(context)
         released_splits = source_splits(rows.released)
         if released_splits is not None:
-            splits = pd.concat([splits, released_splits[context.index]], ignore_index=True)
+            runs += split_runs(released_splits[context.index])
         frame = pd.concat([frame, context], ignore_index=True)
-    with_source_splits(frame, list(splits))
+    with_source_splits(frame, runs)
 
     def places() -> list[tuple[str, int]]:
         return raw.places() + [("", 0)] * context_rows

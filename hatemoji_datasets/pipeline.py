@@ -43,15 +43,18 @@ def source_splits(frame: pd.DataFrame) -> pd.Series | None:
     return pd.Series(values, index=frame.index)
 
 
-def with_source_splits(frame: pd.DataFrame, splits: pd.Series | list[str]) -> pd.DataFrame:
-    """Record, run-length encoded, which split's file each row of ``frame`` came from."""
-    values = list(splits)
-    runs: list[tuple[str, int]] = []
-    for value in values:
-        if runs and runs[-1][0] == value:
-            runs[-1] = (value, runs[-1][1] + 1)
-        else:
-            runs.append((value, 1))
+def split_runs(splits: pd.Series) -> list[tuple[str | None, int]]:
+    """Per-row split names as ``[(split, rows), ...]`` runs (missing names are None)."""
+    values = pd.Series(splits, dtype=object).fillna("").astype(str).to_numpy()
+    if len(values) == 0:
+        return []
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts, len(values)))
+    return [(values[start] or None, int(n)) for start, n in zip(starts, lengths, strict=True)]
+
+
+def with_source_splits(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
+    """Record which split's file each row of ``frame`` came from, as ``(split, rows)`` runs."""
     frame.attrs[SOURCE_SPLITS] = tuple(runs)
     return frame
 
@@ -75,7 +78,7 @@ def check_files(
     """Every finding of the config's schema over its files, as one table."""
     frames = [raw.table.to_pandas() for raw in raws.values()]
     frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    with_source_splits(frame, [split for split, raw in raws.items() for _ in range(raw.num_rows)])
+    with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
     log.info("validating %s", ", ".join(raw.path for raw in raws.values()))
 
     def places() -> list[tuple[str, int]]:

@@ -101,19 +101,30 @@ def changed_rows(rows: ContributedRows, severity: Severity) -> list[Finding]:
 
 def repeated_texts(rows: ContributedRows) -> list[Finding]:
     """New rows whose text is released (exactly, or but for invisible characters and NFKC)."""
+    texts, released = rows.frame[rows.text_column], rows.released[rows.text_column]
     if rows.key_column == rows.text_column:
-        exact = np.zeros(len(rows.frame), dtype=bool)  # a repeated text is a released row
+        exact = np.zeros(len(texts), dtype=bool)  # a repeated text is a released row
     else:
-        exact = ~rows.is_released & member(
-            rows.frame[rows.text_column], rows.released[rows.text_column]
-        )
-    found = _repeat_findings(rows, exact, rows.released[rows.text_column], "RELEASE-REPEATED-TEXT")
+        exact = ~rows.is_released & member(texts, released)
+    found = _repeat_findings(rows, exact, released, "RELEASE-REPEATED-TEXT")
     new = ~rows.is_released & ~exact
     if new.any():
-        mine = _canonical(rows.frame[rows.text_column])
-        theirs = _canonical(rows.released[rows.text_column])
-        near = new & member(pd.Series(mine), pd.Series(theirs))
-        found += _repeat_findings(rows, near, pd.Series(theirs), "RELEASE-NEAR-DUPLICATE", mine)
+        canonical_released = canonical(released)
+        # Most texts are their own canonical form; only the few that may change
+        # (an invisible or compatibility character) are normalised one by one.
+        mine = text_array(texts)
+        changing = pc.match_substring_regex(mine, _suspect_pattern("NFKC"))
+        changing = changing.to_numpy(zero_copy_only=False) & new
+        if changing.any():
+            values = mine.to_pylist()
+            for position in changing.nonzero()[0]:
+                values[position] = _canonical_text(values[position])
+            mine = pyarrow.array(values, type=pyarrow.large_string())
+        known = pc.is_in(mine, value_set=pyarrow.array(canonical_released, type=mine.type))
+        near = new & known.fill_null(False).to_numpy(zero_copy_only=False)
+        found += _repeat_findings(
+            rows, near, pd.Series(canonical_released), "RELEASE-NEAR-DUPLICATE", mine
+        )
     return found
 
 
@@ -122,38 +133,33 @@ def _repeat_findings(
     selected: np.ndarray,
     released_texts: pd.Series,
     code: str,
-    texts: np.ndarray | None = None,
+    texts: pyarrow.Array | None = None,
 ) -> list[Finding]:
     if not selected.any():
         return []
     key = rows.key_column
-    first = {}
+    first: dict[str, object] = {}
     for text, released_key in zip(released_texts, rows.released[key], strict=True):
         first.setdefault(text, released_key)
     near = code == "RELEASE-NEAR-DUPLICATE"
+    what = "nearly repeats (but for invisible characters or NFKC)" if near else "repeats"
     found = []
     for position in selected.nonzero()[0]:
         text = rows.frame[rows.text_column].iat[position]
-        released_key = first[texts[position] if texts is not None else text]
-        what = "nearly repeats (but for invisible characters or NFKC)" if near else "repeats"
-        message = f"{what} the text of released {key}={preview(released_key)}"
-        found.append(
-            rows.finding(
-                position,
-                rows.text_column,
-                code,
-                message,
-                text,
-                severity="warning" if near else "error",
-            )
-        )
+        looked_up = texts[int(position)].as_py() if texts is not None else text
+        message = f"{what} the text of released {key}={preview(first[looked_up])}"
+        severity: Severity = "warning" if near else "error"
+        found.append(rows.finding(position, rows.text_column, code, message, text, None, severity))
     return found
 
 
-def _canonical(texts: pd.Series) -> np.ndarray:
+def _canonical_text(text: str) -> str:
+    return unicodedata.normalize("NFKC", re.sub(INVISIBLE_CHARACTERS, "", text))
+
+
+def canonical(texts: pd.Series) -> list[str]:
     """Texts with invisible characters removed, then NFKC-normalised."""
-    values = pc.replace_substring_regex(text_array(texts), INVISIBLE_CHARACTERS, "")
-    return pc.utf8_normalize(values, "NFKC").to_numpy(zero_copy_only=False)
+    return [_canonical_text(text) for text in texts.astype(str)]
 
 
 #: Text rules for new rows: (code, message, severity, exact test). One vectorised
@@ -181,16 +187,16 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
 
 
 @cache
-def _suspect_pattern() -> str:
-    """Matches every text that may break a text rule (a superset, for speed)."""
-    # A text is NFC unless it holds a character that is not NFC on its own or
-    # may combine with its neighbour (a combining mark, or the second half of
-    # a canonical composition such as a Hangul vowel jamo).
+def _suspect_pattern(form: str = "NFC") -> str:
+    """Matches every text that may break a text rule, or change under ``form`` (a superset)."""
+    # A text is normalised unless it holds a character that is not normalised on
+    # its own or may combine with its neighbour (a combining mark, or the second
+    # half of a canonical composition such as a Hangul vowel jamo).
     combining = set()
-    # Below U+0300 nothing combines; above U+2FFFF nothing changes under NFC.
-    for code in range(0x300, 0x30000):
+    # Below U+00A0 nothing changes or combines; above U+2FFFF nothing changes.
+    for code in range(0xA0, 0x30000):
         char = chr(code)
-        if unicodedata.combining(char) or unicodedata.normalize("NFC", char) != char:
+        if unicodedata.combining(char) or unicodedata.normalize(form, char) != char:
             combining.add(char)
         decomposition = unicodedata.decomposition(char)
         if decomposition and not decomposition.startswith("<"):
@@ -199,7 +205,7 @@ def _suspect_pattern() -> str:
                 combining.add(chr(int(parts[1], 16)))
     ranges = "".join(re.escape(c) for c in sorted(combining) if ord(c) < 0xD800 or ord(c) > 0xDFFF)
     # RE2's \s is ASCII only; \p{Z} adds the Unicode spaces str.strip() removes.
-    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|[{ranges}]"
+    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|{INVISIBLE_CHARACTERS}|[{ranges}]"
 
 
 def text_rules(rows: ContributedRows) -> list[Finding]:

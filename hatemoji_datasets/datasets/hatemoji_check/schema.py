@@ -35,15 +35,29 @@ def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
     return hateful.astype("int64")
 
 
-def expected_template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pd.Series:
-    """The ``templ_id`` each row should have: ``GROUP.DIGIT`` for its group and set."""
-    sets = pyarrow.array(upstream_set.astype(str))
-    digit = pyarrow.nulls(len(sets), type=sets.type)
+def _template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pyarrow.Array:
+    """The ``templ_id`` each row should have, ``GROUP.DIGIT``, computed in pyarrow."""
+    sets = pyarrow.array(upstream_set).cast(pyarrow.string())
+    digit = pyarrow.nulls(len(sets), type=pyarrow.string())
     for position, name in enumerate(PERTURBATIONS):  # four comparisons beat a hash lookup
         digit = pc.if_else(pc.equal(sets, name), str(position), digit)
-    group = pyarrow.array(test_group_id.astype(str)).cast(sets.type)
-    expected = pc.binary_join_element_wise(group, digit, pyarrow.scalar(".", type=sets.type))
-    return pd.Series(expected.to_numpy(zero_copy_only=False), index=upstream_set.index)
+    group = pyarrow.array(test_group_id).cast(pyarrow.string())
+    return pc.binary_join_element_wise(group, digit, ".")
+
+
+def expected_template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pd.Series:
+    """The ``templ_id`` each row should have (for findings)."""
+    expected = _template_ids(test_group_id, upstream_set).to_numpy(zero_copy_only=False)
+    return pd.Series(expected, index=upstream_set.index)
+
+
+def template_ids_agree(
+    templ_id: pd.Series, test_group_id: pd.Series, upstream_set: pd.Series
+) -> pd.Series:
+    """Whether each ``templ_id`` is ``GROUP.DIGIT`` for its group and set."""
+    expected = _template_ids(test_group_id, upstream_set)
+    agree = pc.equal(pyarrow.array(templ_id).cast(pyarrow.string()), expected)
+    return pd.Series(agree.fill_null(False).to_numpy(zero_copy_only=False), index=templ_id.index)
 
 
 class HatemojiCheckRaw(RawFileModel):
@@ -74,8 +88,7 @@ class HatemojiCheckRaw(RawFileModel):
         expected=lambda df: expected_template_ids(df["test_group_id"], df["set"]),
     )
     def template_id_agrees(cls, df: pd.DataFrame) -> Series[bool]:
-        expected = expected_template_ids(df["test_group_id"], df["set"])
-        return df["templ_id"].astype(str) == expected
+        return template_ids_agree(df["templ_id"], df["test_group_id"], df["set"])
 
     @rule(
         "HC-NO-TARGET",
