@@ -27,7 +27,8 @@ def test_registry_resolves_names() -> None:
         cls = builder_class(name)
         assert cls.SPEC is spec and cls is builder_class(name)  # made once
         assert [c.name for c in cls.BUILDER_CONFIGS] == spec.config_names
-        assert cls.DEFAULT_CONFIG_NAME == spec.default_config_name
+        default = spec.default_config_name
+        assert default == cls.DEFAULT_CONFIG_NAME
 
 
 def test_parse_spec() -> None:

@@ -86,7 +86,9 @@ def test_contribution_rules(mirror: Path, tmp_path: Path) -> None:
     }
     label = next(f for f in report.findings if f.code == "HC-LABEL-CELL")
     assert (label.value, label.expected) == ("1", "0")
-    assert next(f for f in report.findings if f.line == 6).value == "I want to 🌻 all women to\x07day"
+    assert (
+        next(f for f in report.findings if f.line == 6).value == "I want to 🌻 all women to\x07day"
+    )
     warning = next(f for f in report.findings if f.line == 8)
     assert warning.severity == "warning"
     assert all(f.severity == "error" for f in report.findings if f.line != 8)
@@ -108,7 +110,8 @@ def test_changed_released_row(mirror: Path, tmp_path: Path) -> None:
     )  # unrealistic_flags 0 -> 2
     report = check([changed], mirror=mirror)
     [finding] = report.findings
-    assert (finding.line, finding.column, finding.code) == (2, "unrealistic_flags", "RELEASE-CHANGED")
+    place = (finding.line, finding.column, finding.code)
+    assert place == (2, "unrealistic_flags", "RELEASE-CHANGED")
     assert (finding.value, finding.expected) == ("2", "0")
     assert report.exit_code == 1
     allowed = check([changed], mirror=mirror, allow_changes=True)

@@ -167,7 +167,8 @@ def _fixture_files(tmp_path: Path, split: str | None = None, old: str = "", new:
 
 def _findings(paths: dict) -> list[Finding]:
     config = SPEC.config("all")
-    return check_files(SPEC, config, read_files(SPEC, config, {k: str(v) for k, v in paths.items()}))
+    files = {source: str(path) for source, path in paths.items()}
+    return check_files(SPEC, config, read_files(SPEC, config, files))
 
 
 def test_schema_config_is_not_misspelt() -> None:

@@ -51,7 +51,6 @@ PAPER_CELLS = {
 }
 
 
-
 @pytest.fixture(scope="module")
 def check(mirror: Path, session_cache: Path) -> datasets.Dataset:
     return load_dataset(
@@ -165,6 +164,4 @@ def test_empty_text_is_one_finding(tmp_path: Path, text: str, line: int) -> None
     assert source.count(text) == 1
     broken = tmp_path / "empty.csv"
     broken.write_text(source.replace(text, ",,"), "utf-8")
-    assert [(f.line, f.column, f.code) for f in _findings(broken)] == [
-        (line, "text", "TEXT-EMPTY")
-    ]
+    assert [(f.line, f.column, f.code) for f in _findings(broken)] == [(line, "text", "TEXT-EMPTY")]
