@@ -114,12 +114,14 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     [
         (("info", "nope"), "error: unknown dataset 'nope'"),
         (("build", "hatemoji_check:2.0.0"), "error: unknown version '2.0.0'"),
+        (("build", "apeach", "--config", "nope"), "error: unknown config 'nope'"),
     ],
 )
 def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> None:
     result = _run_cli(*args)
     assert result.returncode == 1
     assert result.stderr.strip().startswith(message)
+    assert len(result.stderr.strip().splitlines()) == 1  # one line
     assert "Traceback" not in result.stderr
 
 
@@ -138,6 +140,8 @@ def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "checksum mismatch" in result.stderr and "expected sha256 9aa6bf78" in result.stderr
+    error_lines = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(error_lines) == 1 and "HatemojiCheck/test.csv" in error_lines[0]
     assert "Traceback" not in result.stderr
     assert not any(p.is_dir() for p in (tmp_path / "c").glob("hatemoji_check/*/*"))
 
