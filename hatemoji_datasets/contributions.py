@@ -123,28 +123,33 @@ def validate_contributions(
             report.findings.append(error.finding)
     if not readable:
         return report  # nothing to compare: fetch nothing
-    seen_keys = []
+    # Keys seen per format (upstream CSV/TSV, built Parquet), each with its own release.
+    seen: dict[str, list[pd.Series]] = {"raw": [], "built": []}
     for name, contribution in readable.items():
         if isinstance(contribution, RawTable):
             released = released_rows(spec, config_spec, mirror, cache_dir)
-            found = _check_raw(contribution, spec, config_spec, released, options)
-            frame_keys = _key_values(contribution, config_spec.key_column)
+            report.findings += _check_raw(contribution, spec, config_spec, released, options)
+            if config_spec.key_column in contribution.table.column_names:
+                seen["raw"].append(contribution.table[config_spec.key_column].to_pandas())
         else:
-            found = _check_built(name, contribution, spec, config_spec, mirror, cache_dir, options)
-            frame_keys = None
-        report.findings += found
-        if frame_keys is not None:
-            seen_keys.append(frame_keys)
-    if options.full and seen_keys and not report.unreadable:
+            report.findings += _check_built(
+                name, contribution, spec, config_spec, mirror, cache_dir, options
+            )
+            if _built_key(config_spec) in contribution.columns:
+                seen["built"].append(contribution[_built_key(config_spec)])
+    if options.full and not report.unreadable:
         # Together the files claim to be the whole dataset: name every lost row.
         # (Without a key column anywhere, the schema has already said so.)
-        released = released_rows(spec, config_spec, mirror, cache_dir)
-        report.findings += missing_rows(
-            report.files,
-            config_spec.key_column,
-            released[config_spec.key_column],
-            pd.concat(seen_keys),
-        )
+        for kind, keys in seen.items():
+            if not keys:
+                continue
+            if kind == "raw":
+                key = config_spec.key_column
+                released_keys = released_rows(spec, config_spec, mirror, cache_dir)[key]
+            else:
+                key = _built_key(config_spec)
+                released_keys = _built_release(spec, config_spec, mirror, cache_dir)[0][key]
+            report.findings += missing_rows(report.files, key, released_keys, pd.concat(keys))
     report.findings.sort(key=finding_order)
     return report
 
@@ -159,10 +164,9 @@ def _read(name: str, spec: DatasetSpec, config: ConfigSpec) -> RawTable | pd.Dat
     return read_raw(name, config.raw_format, integer_columns(model), max_columns=width)
 
 
-def _key_values(raw: RawTable, key: str) -> pd.Series | None:
-    if key not in raw.table.column_names:
-        return None
-    return raw.table[key].to_pandas()
+def _built_key(config: ConfigSpec) -> str:
+    """The built column that identifies a row: its id, or its text."""
+    return config.id_column or "text"
 
 
 @cache
@@ -203,7 +207,19 @@ def _check_raw(
         release_rules = pool.submit(
             lambda: [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
         )
-        return [*_schema_findings(raw, frame, spec, config, rows), *release_rules.result()]
+        schema_findings = _schema_findings(raw, frame, spec, config, rows)
+        return [*schema_findings, *_not_owned(release_rules.result(), schema_findings, key)]
+
+
+def _not_owned(found: list[Finding], schema_findings: list[Finding], key: str) -> list[Finding]:
+    """Release findings the schema has not already made (one problem, one finding).
+
+    A cell the schema rejects is not also "changed"; a row whose key the schema
+    rejects has no identity to compare with the release.
+    """
+    cells = {(f.line, f.column) for f in schema_findings}
+    bad_keys = {f.line for f in schema_findings if f.column == key}
+    return [f for f in found if (f.line, f.column) not in cells and f.line not in bad_keys]
 
 
 def _schema_findings(
@@ -255,14 +271,15 @@ def _check_built(
         return [(name, position + 1) for position in range(len(frame))]
 
     _, found = check_frame(schema, frame, file=name, places=places)
-    key = config.id_column or "text"
+    key = _built_key(config)
     if key not in frame.columns or "text" not in frame.columns:
         return found
     rows = ContributedRows(
         name, frame, key, "text", released, lambda p: p + 1, member(frame[key], released[key])
     )
     severity = "warning" if options.allow_changes else "error"
-    return [*found, *changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
+    release = [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
+    return [*found, *_not_owned(release, found, key)]
 
 
 @cache

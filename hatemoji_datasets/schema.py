@@ -55,6 +55,9 @@ class RuleInfo:
     column: str | None = None
     #: ``expected(frame) -> Series``: the value the rule wanted in ``column``, per row.
     expected: Callable[[pd.DataFrame], pd.Series] | None = None
+    #: The columns the rule reads: where one of them already has a finding on a row,
+    #: the rule's finding there would only repeat it.
+    reads: tuple[str, ...] = ()
 
 
 def rule(
@@ -63,15 +66,18 @@ def rule(
     *,
     column: str | None = None,
     expected: Callable[[pd.DataFrame], pd.Series] | None = None,
+    reads: tuple[str, ...] = (),
 ) -> Callable:
     """A whole-row rule of a ``RawFileModel`` (a pandera dataframe check) with its code.
 
     ``column`` is the column a failing row is reported under (its value is
-    shown); ``expected`` computes the value the rule wanted there.
+    shown); ``expected`` computes the value the rule wanted there; ``reads``
+    names the other columns it compares, so a bad cell there is reported once.
     """
 
     def decorate(function: Callable) -> Any:
-        function.__rule__ = RuleInfo(code, message, column, expected)
+        inputs = tuple(dict.fromkeys((*((column,) if column else ()), *reads)))
+        function.__rule__ = RuleInfo(code, message, column, expected, inputs)
         return pa.dataframe_check(error=message)(function)
 
     return decorate
@@ -81,7 +87,7 @@ def column_rule(column: str, code: str, message: str) -> Callable:
     """A one-column, element-wise rule of a ``RawFileModel`` with its code."""
 
     def decorate(function: Callable) -> Any:
-        function.__rule__ = RuleInfo(code, message, column)
+        function.__rule__ = RuleInfo(code, message, column, reads=(column,))
         return pa.check(column, element_wise=True, error=message)(function)
 
     return decorate
@@ -227,7 +233,7 @@ def _translate(
     seen: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
     for position, info, failure in row_rules:
-        if (position, info.code) in seen or (position, info.column) in cells:
+        if (position, info.code) in seen or any((position, c) in cells for c in info.reads):
             continue  # pandera repeats a row rule per column; a bad cell is reported once
         seen.add((position, info.code))
         where, line = _place(file, position, places)

@@ -241,11 +241,6 @@ def test_parquet_in_the_built_format(mirror: Path, session_cache: Path, tmp_path
     assert not_parquet.exit_code == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="refactor regression: validate_contributions passes no keys of a Parquet file to "
-    "missing_rows (frame_keys = None), so --full no longer names lost released rows",
-)
 def test_parquet_full_names_lost_rows(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     from hatemoji_datasets import load_dataset
 

@@ -167,34 +167,7 @@ def test_corrupted_copy(case: str, reports, capsys) -> None:
     assert all(f["file"] == str(path) for f in report["findings"])
 
 
-# Cases whose corrupted cell is reported twice today: by the schema and, since the row
-# is a released one, by RELEASE-CHANGED.
-TWICE = {
-    "unknown functionality",
-    "unknown label",
-    "label disagrees with cell",
-    "emoji rule",
-    "unknown hate type",
-    "malformed target literal",
-    "unknown hate level",
-}
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(
-            case,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="a corrupted released cell gets a schema finding and RELEASE-CHANGED",
-            ),
-        )
-        if case in TWICE
-        else case
-        for case in CASES
-    ],
-)
+@pytest.mark.parametrize("case", list(CASES))
 def test_no_problem_is_reported_twice(case: str, reports, capsys) -> None:
     _, _, report = reports(case, capsys)
     places = [(f["file"], f["line"], f["column"]) for f in report["findings"]]
@@ -232,7 +205,6 @@ def test_broken_pair(mirror: Path, tmp_path: Path, capsys) -> None:
     assert all(f["code"] in documented_codes() for f in report["findings"])
 
 
-@pytest.mark.xfail(reason="README's table of finding codes is pending", strict=False)
 def test_readme_documents_every_code() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert sorted(c for c in documented_codes() if f"`{c}`" not in readme) == []

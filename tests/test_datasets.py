@@ -369,7 +369,6 @@ def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) ->
         load_dataset("hatemoji_build", split="train+tset", **options)
 
 
-@pytest.mark.xfail(reason="package __dir__ pending", strict=False)
 def test_lazy_entry_points_are_listed() -> None:
     assert "load_dataset" in dir(hatemoji_datasets)
     assert "dataset_info" in dir(hatemoji_datasets)

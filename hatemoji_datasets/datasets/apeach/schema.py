@@ -52,6 +52,7 @@ class ApeachRaw(RawFileModel):
         "AP-AGE-GROUP",
         "age must be the five-year group of user_age (under 20 -> 20)",
         column="age",
+        reads=("user_age",),
         expected=lambda df: pd.to_numeric(df["user_age"], errors="coerce").map(
             age_group, na_action="ignore"
         ),
@@ -67,6 +68,7 @@ class ApeachRaw(RawFileModel):
         "AP-TOPIC-NAMES",
         "text_topic and text_topic_eng must map one-to-one",
         column="text_topic_eng",
+        reads=("text_topic",),
     )
     def topic_names_one_to_one(cls, df: pd.DataFrame) -> Series[bool]:
         # A row fails when its Korean prompt has several English names, or the reverse.
@@ -97,6 +99,7 @@ class BeepRaw(RawFileModel):
         "BP-GENDER-FLAG",
         "contain_gender_bias must be True exactly when bias is gender",
         column="contain_gender_bias",
+        reads=("bias",),
     )
     def gender_flag_matches_bias(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["contain_gender_bias"] == "True") == (df["bias"] == GENDER_BIAS)

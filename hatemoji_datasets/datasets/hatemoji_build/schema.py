@@ -137,11 +137,17 @@ class HatemojiBuildRaw(RawFileModel):
         "HB-TYPE-LABEL",
         "type must be none exactly when label_gold is 0 (non-hateful)",
         column="type",
+        reads=("label_gold",),
     )
     def type_none_iff_not_hateful(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["type"] == NO_HATE_TYPE) == (df["label_gold"].astype(str) == "0")
 
-    @rule("HB-TARGET-TYPE", "target must be ['none'] exactly when type is none", column="target")
+    @rule(
+        "HB-TARGET-TYPE",
+        "target must be ['none'] exactly when type is none",
+        column="target",
+        reads=("type",),
+    )
     def no_target_iff_no_type(cls, df: pd.DataFrame) -> Series[bool]:
         codes = df["target"].map(_targets_of)
         no_target = codes.map(lambda found: found == (NO_TARGET,))
@@ -153,6 +159,7 @@ class HatemojiBuildRaw(RawFileModel):
         "HB-ROUND-SET",
         "round.set must be round.base then a (original) or b (perturbation)",
         column="round.set",
+        reads=("round.base", "set"),
         expected=lambda df: expected_round_sets(df),
     )
     def round_set_agrees(cls, df: pd.DataFrame) -> Series[bool]:
@@ -184,6 +191,7 @@ class HatemojiBuildRaw(RawFileModel):
         "HB-PAIR-ASYMMETRIC",
         "pair not symmetric: the partner's matched_id is not this entry_id",
         column="matched_id",
+        reads=("entry_id",),
     )
     def pair_symmetric(cls, df: pd.DataFrame) -> Series[bool]:
         partner = partners(df)
@@ -193,6 +201,7 @@ class HatemojiBuildRaw(RawFileModel):
         "HB-PAIR-ROUND",
         "pair spans two rounds: the partner's round.base differs",
         column="round.base",
+        reads=("matched_id", "entry_id"),
         expected=lambda df: partners(df)["round.base"],
     )
     def pair_in_one_round(cls, df: pd.DataFrame) -> Series[bool]:
@@ -204,12 +213,18 @@ class HatemojiBuildRaw(RawFileModel):
         "HB-PAIR-TEXT",
         "matched_text differs from the partner's text",
         column="matched_text",
+        reads=("matched_id", "entry_id"),
         expected=lambda df: partners(df)["text"],
     )
     def matched_text_is_partner_text(cls, df: pd.DataFrame) -> Series[bool]:
         return ~_has_partner(df) | (partners(df)["text"] == df["matched_text"].astype(str))
 
-    @rule("HB-PAIR-SET", "a pair must be one original and one perturbation", column="set")
+    @rule(
+        "HB-PAIR-SET",
+        "a pair must be one original and one perturbation",
+        column="set",
+        reads=("matched_id", "entry_id"),
+    )
     def pair_original_and_perturbation(cls, df: pd.DataFrame) -> Series[bool]:
         partner = partners(df)
         return ~_has_partner(df) | (partner["set"] != df["set"].astype(str))

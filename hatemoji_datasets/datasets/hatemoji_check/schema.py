@@ -85,6 +85,7 @@ class HatemojiCheckRaw(RawFileModel):
         "templ_id must be test_group_id, a dot, and set's digit "
         "(0 orig, 1 identity_perturb, 2 polarity_perturb, 3 no_emoji_perturb)",
         column="templ_id",
+        reads=("test_group_id", "set"),
         expected=lambda df: expected_template_ids(df["test_group_id"], df["set"]),
     )
     def template_id_agrees(cls, df: pd.DataFrame) -> Series[bool]:
@@ -94,6 +95,7 @@ class HatemojiCheckRaw(RawFileModel):
         "HC-NO-TARGET",
         "target must be None exactly for identity perturbations",
         column="target",
+        reads=("set",),
     )
     def no_target_only_for_identity(cls, df: pd.DataFrame) -> Series[bool]:
         return (df["target"] == UPSTREAM_NO_TARGET) == (df["set"] == "identity_perturb")
@@ -102,6 +104,7 @@ class HatemojiCheckRaw(RawFileModel):
         "HC-LABEL-CELL",
         "label_gold disagrees with its functionality x set cell",
         column="label_gold",
+        reads=("functionality", "set"),
         expected=lambda df: gold_labels(df["functionality"], df["set"]),
     )
     def label_matches_cell(cls, df: pd.DataFrame) -> Series[bool]:
@@ -112,6 +115,7 @@ class HatemojiCheckRaw(RawFileModel):
         "originals and identity/polarity perturbations need an emoji; "
         "no_emoji perturbations must have none",
         column="text",
+        reads=("set",),
     )
     def emoji_rule(cls, df: pd.DataFrame) -> Series[bool]:
         present = pd.Series(contains_emoji(df["text"]), index=df.index)
