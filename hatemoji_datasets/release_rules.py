@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 import pandas as pd
@@ -47,6 +47,16 @@ class ContributedRows:
     line: Callable[[int], int]
     #: Rows whose key is released (to compare); the others are new.
     is_released: np.ndarray
+
+    @cached_property
+    def texts(self) -> pyarrow.Array:
+        return text_array(self.frame[self.text_column])
+
+    @cached_property
+    def suspects(self) -> np.ndarray:
+        """Texts that may break a text rule or change under NFKC (one regex pass, shared)."""
+        found = pc.match_substring_regex(self.texts, _suspect_pattern())
+        return found.to_numpy(zero_copy_only=False)
 
     def finding(
         self,
@@ -112,9 +122,8 @@ def repeated_texts(rows: ContributedRows) -> list[Finding]:
         canonical_released = canonical(released)
         # Most texts are their own canonical form; only the few that may change
         # (an invisible or compatibility character) are normalised one by one.
-        mine = text_array(texts)
-        changing = pc.match_substring_regex(mine, _suspect_pattern("NFKC"))
-        changing = changing.to_numpy(zero_copy_only=False) & new
+        mine = rows.texts
+        changing = rows.suspects & new
         if changing.any():
             values = mine.to_pylist()
             for position in changing.nonzero()[0]:
@@ -187,8 +196,11 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
 
 
 @cache
-def _suspect_pattern(form: str = "NFC") -> str:
-    """Matches every text that may break a text rule, or change under ``form`` (a superset)."""
+def _suspect_pattern() -> str:
+    """Matches every text that may break a text rule or change under NFKC (a superset).
+
+    NFKC changes every text NFC changes, so one pattern serves both.
+    """
     # A text is normalised unless it holds a character that is not normalised on
     # its own or may combine with its neighbour (a combining mark, or the second
     # half of a canonical composition such as a Hangul vowel jamo).
@@ -196,7 +208,7 @@ def _suspect_pattern(form: str = "NFC") -> str:
     # Below U+00A0 nothing changes or combines; above U+2FFFF nothing changes.
     for code in range(0xA0, 0x30000):
         char = chr(code)
-        if unicodedata.combining(char) or unicodedata.normalize(form, char) != char:
+        if unicodedata.combining(char) or unicodedata.normalize("NFKC", char) != char:
             combining.add(char)
         decomposition = unicodedata.decomposition(char)
         if decomposition and not decomposition.startswith("<"):
@@ -212,8 +224,7 @@ def text_rules(rows: ContributedRows) -> list[Finding]:
     """Control characters and non-NFC are errors; edge spaces a warning."""
     column = rows.text_column
     texts = rows.frame[column]
-    suspects = pc.match_substring_regex(text_array(texts), _suspect_pattern())
-    candidates = suspects.to_numpy(zero_copy_only=False) & ~rows.is_released
+    candidates = rows.suspects & ~rows.is_released
     found = []
     for position in candidates.nonzero()[0]:
         text = texts.iat[position]

@@ -1,0 +1,82 @@
+"""What each command imports: the fast paths stay fast because heavy libraries stay out.
+
+Checked in fresh processes (``sys.modules`` after the command), not by timing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import upstream_path
+
+from hatemoji_datasets.registry import dataset_spec
+
+HEAVY = ("datasets", "pandera", "emoji", "pandas")
+
+
+def _imported_after(code: str, cwd: Path | None = None) -> dict[str, bool]:
+    probe = f"""
+import contextlib, io, json, sys
+with contextlib.redirect_stdout(io.StringIO()):
+{code}
+print(json.dumps({{name: name in sys.modules for name in {HEAVY!r}}}))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("command", [["list"], ["sources"]])
+def test_listing_imports_no_heavy_library(command: list[str]) -> None:
+    found = _imported_after(
+        f"    from hatemoji_datasets.cli import main; assert main({command!r}) == 0"
+    )
+    assert not any(found.values()), found
+
+
+def test_info_of_a_built_dataset_imports_neither_datasets_nor_pandera(
+    mirror: Path, tmp_path: Path
+) -> None:
+    cache = str(tmp_path / "cache")
+    args = ["info", "apeach", "--cache-dir", cache, "--mirror", str(mirror)]
+    first = _imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
+    assert first["datasets"]  # the first info builds and stores the summary
+    again = _imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
+    assert not again["datasets"] and not again["pandera"], again
+
+
+def test_a_warm_load_imports_neither_pandera_nor_emoji(mirror: Path, tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    load = (
+        "    from hatemoji_datasets import load_dataset; "
+        f"load_dataset('hatemoji_check', cache_dir={cache!r}, mirror={str(mirror)!r})"
+    )
+    assert _imported_after(load)["pandera"]  # the cold build validates
+    warm = _imported_after(load)
+    assert not warm["pandera"] and not warm["emoji"], warm
+
+
+def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> None:
+    original = upstream_path(mirror, dataset_spec("hatemoji_check").source_files()["test"].url)
+    (tmp_path / "cases.csv").write_text("\n".join(original.read_text("utf-8").split("\n")[:3]))
+    args = ["validate", "cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
+    found = _imported_after(
+        f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
+    )
+    assert not found["datasets"], found
+    assert found["pandera"]  # the schema is pandera's
+
+
+def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, capsys) -> None:
+    from hatemoji_datasets.cli import main
+
+    cache = tmp_path / "cache"
+    assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    out = capsys.readouterr().out
+    assert f"written to {cache / 'apeach' / 'default' / '1.0.0'}" in out
