@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import codecs
 import csv
-import mmap
 import os
 import stat
 import sys
@@ -121,8 +120,10 @@ class _ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    with open(name, "rb") as handle:  # Python opens any file name pyarrow may not encode
-        data = pyarrow.py_buffer(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
+    # A native memory map, not a Python object: pyarrow's reader threads may still
+    # hold the buffer at interpreter exit, and releasing a Python object there aborts.
+    # The name is passed as bytes so that any file name opens.
+    data = pyarrow.memory_map(os.fsencode(name)).read_buffer()  # zero-copy
     raw = np.frombuffer(data, dtype=np.uint8)
     newlines = np.flatnonzero(raw == ord("\n"))
     gaps = np.diff(newlines)
