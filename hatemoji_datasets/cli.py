@@ -89,6 +89,22 @@ def _parser() -> argparse.ArgumentParser:
     )
     export.set_defaults(command=_export_schemas)
 
+    card = commands.add_parser(
+        "card", help="render a dataset's card (README.md) and Croissant metadata, or --check them"
+    )
+    card.add_argument("name", help="dataset name")
+    card.add_argument("--out", help="folder to write (default: cards/NAME)")
+    card.add_argument(
+        "--check",
+        action="store_true",
+        help="lint the card in --out against the built data and report files that differ",
+    )
+    card.add_argument("--cache-dir", help="datasets cache folder")
+    card.add_argument(
+        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+    )
+    card.set_defaults(command=_card)
+
     for name, function, text in (
         ("info", _info, "version, features, split sizes, licence, citation"),
         ("build", _build, "build a dataset into the cache and summarise it"),
@@ -146,6 +162,52 @@ def _export_schemas(args: argparse.Namespace) -> int:
     for path in stale:
         print(f"{'differs' if args.check else 'wrote'}: {path}")
     return 1 if args.check and stale else 0
+
+
+def _card(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from hatemoji_datasets.card_lint import lint_text
+    from hatemoji_datasets.cards import DEFAULT_OUT, README, build, rendered_files
+    from hatemoji_datasets.registry import dataset_spec
+
+    name = dataset_spec(args.name).name  # an unknown name fails before anything is built
+    folder = Path(args.out) if args.out else DEFAULT_OUT / name
+    built = build(name, **_builder_kwargs(args))
+    rendered = rendered_files(built)
+    problems: list[str] = []
+    if args.check:
+        for file_name, text in rendered.items():
+            path = folder / file_name
+            try:
+                current = path.read_text(encoding="utf-8")
+            except OSError:
+                problems.append(f"{path}: missing; render it with `hatemoji-datasets card {name}`")
+                continue
+            if current != text:
+                problems.append(
+                    f"{path}: differs from the card rendered from the data; render it again "
+                    f"with `hatemoji-datasets card {name}`"
+                )
+            if file_name == README:
+                problems += [
+                    f"{path}: {problem}" for problem in lint_text(current, built.expected())
+                ]
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        for file_name, text in rendered.items():
+            path = folder / file_name
+            path.write_text(text, encoding="utf-8", newline="\n")
+            print(f"wrote: {path}")
+        problems += [
+            f"{folder / README}: {problem}"
+            for problem in lint_text(rendered[README], built.expected())
+        ]
+    for problem in problems:
+        print(f"error: {safe(problem)}", file=sys.stderr)
+    if args.check and not problems:
+        print(f"{folder}: card and Croissant metadata are up to date and pass the lint")
+    return 1 if problems else 0
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 SUMMARY_FILE = "hatemoji_summary.json"
 #: Bump when the summary's layout changes: older files are then recomputed.
-SUMMARY_FORMAT = 1
+SUMMARY_FORMAT = 2
 
 
 def cache_root(cache_dir: str | os.PathLike[str] | None) -> Path:

@@ -75,7 +75,60 @@ def beep_transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
 
 
 def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
-    return {split: _split_statistics(dataset) for split, dataset in data.items()}
+    """Per split: counts of every label and flag; and the tables the card shows.
+
+    APEACH (``topic`` present): hateful and non-hateful sentences per topic.
+    BEEP! (``hate_level`` present): hate level and bias per split.
+    """
+    found: dict[str, Any] = {split: _split_statistics(dataset) for split, dataset in data.items()}
+    first = next(iter(data.values()))
+    if "topic" in first.features:
+        found["sentences per topic"] = _crosstab(data, "topic", "label")
+    if "hate_level" in first.features:
+        found["comments per hate level"] = _per_split(data, "hate_level")
+        found["comments per bias"] = _per_split(data, "bias")
+    return found
+
+
+def _crosstab(data: datasets.DatasetDict, rows: str, columns: str) -> dict[str, dict[str, int]]:
+    """Rows of ClassLabel ``rows`` by ClassLabel ``columns`` over every split, with totals."""
+    first = next(iter(data.values()))
+    row_names = first.features[rows].names
+    column_names = first.features[columns].names
+    counts: Counter[tuple[int, int]] = Counter()
+    for dataset in data.values():
+        counts.update(zip(dataset[rows][:], dataset[columns][:], strict=True))
+    table = {
+        row: {
+            **{column: counts[r, c] for c, column in enumerate(column_names)},
+            "total": sum(counts[r, c] for c in range(len(column_names))),
+        }
+        for r, row in enumerate(row_names)
+    }
+    table["all"] = {
+        **{
+            column: sum(counts[r, c] for r in range(len(row_names)))
+            for c, column in enumerate(column_names)
+        },
+        "total": sum(counts.values()),
+    }
+    return table
+
+
+def _per_split(data: datasets.DatasetDict, column: str) -> dict[str, dict[str, int]]:
+    """Each split's counts of ClassLabel ``column``, and the shared label, with totals."""
+    table: dict[str, dict[str, int]] = {}
+    for split, dataset in data.items():
+        names = dataset.features[column].names
+        counts = Counter(dataset[column][:])
+        labels = Counter(dataset["label"][:])
+        label_names = dataset.features["label"].names
+        table[split] = {
+            **{name: counts[k] for k, name in enumerate(names)},
+            **{f"label: {name}": labels[k] for k, name in enumerate(label_names)},
+            "total": dataset.num_rows,
+        }
+    return table
 
 
 def _split_statistics(dataset: datasets.Dataset) -> dict[str, Any]:

@@ -61,4 +61,5 @@ SPEC = DatasetSpec(
             eval_split="test",
         ),
     ),
+    statistics="builder:statistics",
 )
