@@ -73,9 +73,9 @@ def test_hook_validates_a_file_named_dash(contribution: Path, mirror: Path) -> N
     report = json.loads(result.stdout)
     assert report["files"] == ["-dash.csv", "ok file.csv"]
     assert result.returncode == 1 == report["exit_code"]
-    changed = [v for v in report["findings"] if v["code"] == "RELEASE-CHANGED"]
-    assert [(v["file"], v["line"], v["column"]) for v in changed] == [
-        ("-dash.csv", 2, "label_gold")
+    # The changed label breaks its cell's gold label: the schema owns that finding.
+    assert [(v["file"], v["line"], v["column"], v["code"]) for v in report["findings"]] == [
+        ("-dash.csv", 2, "label_gold", "HC-LABEL-CELL")
     ]
     assert all(v["file"] == "-dash.csv" for v in report["findings"])
 
