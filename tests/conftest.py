@@ -1,17 +1,33 @@
-"""Shared fixtures: the offline mirror of the real upstream files, and isolated caches."""
+"""Shared fixtures: the offline mirror of the real upstream files, mirrors of small files
+pinned by their own digests (dummy data and corrupted copies), and isolated caches.
+
+Every test that needs the real upstream files uses the ``mirror`` fixture and is
+marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs without it.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
-from hatemoji_datasets.sources import MIRROR_ENV
+from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.sources import MIRROR_ENV, SourceFile, sha256_of
+from hatemoji_datasets.spec import DatasetSpec
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_MIRROR = REPO.parent / "shared" / "sources"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DUMMY_DATA = "dummy_data"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "mirror" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.real_data)
 
 
 def _mirror_path() -> Path | None:
@@ -47,3 +63,97 @@ def isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def upstream_path(mirror: Path, url: str) -> Path:
     """Where the mirror keeps the file for ``url``."""
     return mirror / url.split("://", 1)[1]
+
+
+def dummy_data_dir(name: str) -> Path:
+    """The dataset's ``dummy_data/`` folder, laid out like the mirror."""
+    return dataset_spec(name).package_dir / DUMMY_DATA
+
+
+def source_url(name: str, source: str) -> str:
+    return dataset_spec(name).source_files()[source].url
+
+
+# -- mirrors of small files, pinned by their own digests ----------------------------------
+
+
+def repin(monkeypatch: pytest.MonkeyPatch, mirror: Path, names: list[str]) -> None:
+    """Pin every source of datasets ``names`` to the file ``mirror`` holds for it.
+
+    Names, URLs and licences stay as ``checksums.tsv`` says; size and sha256 are
+    the mirror file's. Sources the mirror lacks keep their real pin.
+    """
+    original = DatasetSpec.source_files
+    pinned: dict[str, dict[str, SourceFile]] = {}
+    for name in names:
+        files = dict(original(dataset_spec(name)))
+        for source, pin in files.items():
+            local = upstream_path(mirror, pin.url)
+            if local.is_file():
+                files[source] = SourceFile(
+                    source, pin.url, local.stat().st_size, sha256_of(local), pin.license
+                )
+        pinned[name] = files
+
+    def source_files(self: DatasetSpec) -> dict[str, SourceFile]:
+        return pinned[self.name] if self.name in pinned else original(self)
+
+    monkeypatch.setattr(DatasetSpec, "source_files", source_files)
+
+
+FakeMirror = Callable[..., Path]
+
+
+@pytest.fixture
+def fake_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeMirror:
+    """Make a mirror of a dataset's dummy data, with some files replaced, and pin it.
+
+    ``fake_mirror(name, {source: path_or_bytes})`` copies ``dummy_data/`` of ``name``,
+    overwrites the given sources and repins the dataset to the copies' digests.
+    """
+    made = 0
+
+    def make(name: str, replace: Mapping[str, Path | bytes] | None = None) -> Path:
+        nonlocal made
+        made += 1
+        root = tmp_path / f"fake-mirror-{made}"
+        shutil.copytree(dummy_data_dir(name), root)
+        for source, content in (replace or {}).items():
+            target = upstream_path(root, source_url(name, source))
+            data = content if isinstance(content, bytes) else Path(content).read_bytes()
+            target.write_bytes(data)
+        repin(monkeypatch, root, [name])
+        return root
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def dummy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache of dummy-data builds for the session (never shared with real builds)."""
+    return tmp_path_factory.mktemp("hf-cache-dummy")
+
+
+@pytest.fixture(scope="session")
+def dummy_build(dummy_cache: Path) -> Iterator[Callable[[str, str], object]]:
+    """``dummy_build(name, config)``: the config built from dummy data, once per session."""
+    from hatemoji_datasets import load_dataset
+
+    built: dict[tuple[str, str], object] = {}
+
+    def load(name: str, config: str):
+        if (name, config) not in built:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.delenv(MIRROR_ENV, raising=False)
+                repin(patch, dummy_data_dir(name), [name])
+                built[name, config] = load_dataset(
+                    name, config, cache_dir=str(dummy_cache), mirror=str(dummy_data_dir(name))
+                )
+        return built[name, config]
+
+    yield load
+
+
+def all_configs() -> list[tuple[str, str]]:
+    """Every registered ``(dataset, config)``."""
+    return [(name, config.name) for name, spec in specs().items() for config in spec.configs]

@@ -25,9 +25,15 @@ from hatemoji_datasets import (
     load_dataset,
 )
 from hatemoji_datasets.cli import main as cli_main
-from hatemoji_datasets.datasets.apeach.builder import Apeach
-from hatemoji_datasets.datasets.apeach.schema import BEEP_FORMAT, ApeachRaw, BeepRaw
-from hatemoji_datasets.validation import CSV, read_table, validate_file
+from hatemoji_datasets.datasets.apeach.schema import ApeachRaw, BeepRaw
+from hatemoji_datasets.datasets.apeach.spec import BEEP_FORMAT, HATE_LEVELS, TOPICS
+from hatemoji_datasets.pipeline import check_file, raise_for
+from hatemoji_datasets.reader import read_raw
+from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.schema import check_frame, integer_columns
+from hatemoji_datasets.spec import CSV
+
+SPEC = dataset_spec("apeach")
 
 # The ten prompts in the paper's order: upstream English name -> clean name.
 TOPIC_NAMES = {
@@ -52,7 +58,7 @@ APEACH_LABELS = {"hateful": 1922, "non-hateful": 1848}
 
 
 def _upstream_file(mirror: Path, source: str) -> Path:
-    return upstream_path(mirror, Apeach.source_files()[source].url)
+    return upstream_path(mirror, SPEC.source_files()[source].url)
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +110,7 @@ def test_apeach_features_and_size(apeach: datasets.Dataset) -> None:
     ]  # fmt: skip
     assert apeach.features["label"].names == ["non-hateful", "hateful"]
     assert apeach.features["topic"].names == list(TOPIC_NAMES.values())
+    assert TOPIC_NAMES == TOPICS
     assert apeach.features["writer_gender"].names == ["female", "male"]
     assert apeach.features["writer_age"].dtype == "int8"
 
@@ -173,7 +180,7 @@ def test_beep_features_and_splits(beep: datasets.DatasetDict) -> None:
     features = beep["train"].features
     assert list(features) == ["text", "label", "hate_level", "bias", "contain_gender_bias"]
     assert features["label"].names == ["non-hateful", "hateful"]
-    assert features["hate_level"].names == ["none", "offensive", "hate"]
+    assert features["hate_level"].names == ["none", "offensive", "hate"] == list(HATE_LEVELS)
     assert features["bias"].names == ["none", "gender", "others"]
     assert features["contain_gender_bias"].dtype == "bool"
 
@@ -214,24 +221,22 @@ def test_beep_quote_characters_survive(beep: datasets.DatasetDict, beep_upstream
         assert [text for text in beep[split]["text"] if '"' in text] == quoted
 
 
-def test_beep_splits_are_disjoint(beep: datasets.DatasetDict) -> None:
-    assert not set(beep["train"]["text"]) & set(beep["validation"]["text"])
-
-
 # -- configs, sources and the cache -------------------------------------------------
 
 
 def test_every_fetched_source_is_pinned() -> None:
-    pinned = Apeach.source_files()
-    fetched = [name for config in Apeach.BUILDER_CONFIGS for _, name in config.corpus.split_sources]
+    pinned = SPEC.source_files()
+    fetched = [name for config in SPEC.configs for name in config.source_names]
     assert sorted(fetched) == sorted(pinned)
     assert {source.license for source in pinned.values()} == {"CC-BY-SA-4.0"}
-    assert Apeach.config_names() == ["default", "beep"]
+    assert SPEC.config_names == ["default", "beep"]
+    assert SPEC.config("default").source_names == ("apeach_test",)
+    assert SPEC.config("beep").source_names == ("beep_train", "beep_dev")
 
 
 def _partial_mirror(mirror: Path, root: Path, sources: list[str]) -> Path:
     for source in sources:
-        target = upstream_path(root, Apeach.source_files()[source].url)
+        target = upstream_path(root, SPEC.source_files()[source].url)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.symlink_to(_upstream_file(mirror, source))
     return root
@@ -248,21 +253,13 @@ def test_each_config_fetches_only_its_own_sources(mirror: Path, tmp_path: Path) 
 
 def test_altered_source_fails_its_checksum(mirror: Path, tmp_path: Path) -> None:
     altered = _partial_mirror(mirror, tmp_path / "mirror", ["beep_train"])
-    dev = upstream_path(altered, Apeach.source_files()["beep_dev"].url)
+    dev = upstream_path(altered, SPEC.source_files()["beep_dev"].url)
     shutil.copyfile(FIXTURES / "beep_valid.tsv", dev)
     cache = str(tmp_path / "cache")
     with pytest.raises(ChecksumError, match="dev.tsv"):
         load_dataset("apeach", "beep", cache_dir=cache, mirror=str(altered))
     # Nothing half-built was cached: the real files still build into the same cache.
     assert load_dataset("apeach", "beep", cache_dir=cache, mirror=str(mirror))["validation"]
-
-
-def test_second_load_reads_the_cache(
-    beep: datasets.DatasetDict, session_cache: Path, tmp_path: Path
-) -> None:
-    # An empty mirror would fail any fetch, so this load can only come from the cache.
-    again = load_dataset("apeach", "beep", cache_dir=str(session_cache), mirror=str(tmp_path))
-    assert again["validation"]["text"] == beep["validation"]["text"]
 
 
 def test_unknown_config_and_split(mirror: Path, session_cache: Path) -> None:
@@ -289,9 +286,14 @@ def test_cli_info_and_error(
 # -- schemas on small neutral fixtures ---------------------------------------------------
 
 
+def _findings(model, name: str | Path, fmt=CSV) -> list:
+    return check_file(model, str(FIXTURES / name), fmt)
+
+
 def test_apeach_valid_fixture_passes() -> None:
-    frame, violations = validate_file(ApeachRaw, FIXTURES / "apeach_valid.csv", CSV)
-    assert violations == []
+    raw = read_raw(FIXTURES / "apeach_valid.csv", CSV, integer_columns(ApeachRaw))
+    frame, findings = check_frame(ApeachRaw, raw.table.to_pandas(), file=raw.path)
+    assert findings == []
     texts = list(frame["text"])
     assert texts[1] == '그는 "안녕하세요"라고 말했다, 웃으면서.'
     assert texts[2] == "날씨가 참 좋네요 "  # trailing space kept
@@ -299,31 +301,34 @@ def test_apeach_valid_fixture_passes() -> None:
     assert list(frame["age"]) == [20, 30, 20, 45, 65]  # a 19-year-old sits in group 20
 
 
-def test_apeach_violations_name_their_lines() -> None:
-    _, violations = validate_file(ApeachRaw, FIXTURES / "apeach_broken.csv", CSV)
-    found = {(v.line, v.column, v.rule.split("(")[0]) for v in violations}
-    assert (2, "class", "isin") in found
-    assert any(v.line == 3 and v.rule.startswith("age must be") for v in violations)
-    assert (4, "text_topic_eng", "isin") in found  # the corrected spelling is not upstream's
-    one_to_one = {v.line for v in violations if "one-to-one" in v.rule}
+def test_apeach_findings_name_their_lines() -> None:
+    findings = _findings(ApeachRaw, "apeach_broken.csv")
+    found = {(f.line, f.column, f.code) for f in findings}
+    assert (2, "class", "VALUE-NOT-ALLOWED") in found
+    [age] = [f for f in findings if f.code == "AP-AGE-GROUP"]
+    assert (age.line, age.column, age.value, age.expected) == (3, "age", "30", "25")
+    # the corrected spelling is not upstream's
+    assert (4, "text_topic_eng", "VALUE-NOT-ALLOWED") in found
+    one_to_one = {f.line for f in findings if f.code == "AP-TOPIC-NAMES"}
     assert one_to_one == {2, 5, 6, 8}  # one prompt with two names, one name with two prompts
-    assert (7, "user_gender", "isin") in found
-    assert {(2, "text", "field_uniqueness"), (8, "text", "field_uniqueness")} <= found
-    assert all(v.file.endswith("apeach_broken.csv") for v in violations)
+    assert (7, "user_gender", "VALUE-NOT-ALLOWED") in found
+    assert {(2, "text", "VALUE-DUPLICATE"), (8, "text", "VALUE-DUPLICATE")} <= found
+    assert all(f.file.endswith("apeach_broken.csv") for f in findings)
 
 
 def test_uncoercible_age_is_reported_once(tmp_path: Path) -> None:
     source = (FIXTURES / "apeach_valid.csv").read_text(encoding="utf-8")
     broken = tmp_path / "age.csv"
     broken.write_text(source.replace(",24,female,", ",twenty,female,"), encoding="utf-8")
-    _, violations = validate_file(ApeachRaw, broken, CSV)
-    assert [(v.line, v.column, v.value) for v in violations] == [(2, "user_age", "twenty")]
+    assert [(f.line, f.column, f.value, f.code) for f in _findings(ApeachRaw, broken)] == [
+        (2, "user_age", "twenty", "VALUE-TYPE")
+    ]
 
 
 def test_beep_valid_fixture_keeps_quotes_and_spaces() -> None:
-    frame, violations = validate_file(BeepRaw, FIXTURES / "beep_valid.tsv", BEEP_FORMAT)
-    assert violations == []
-    assert list(frame["comments"]) == [
+    assert _findings(BeepRaw, "beep_valid.tsv", BEEP_FORMAT) == []
+    raw = read_raw(FIXTURES / "beep_valid.tsv", BEEP_FORMAT)
+    assert raw.table["comments"].to_pylist() == [
         '"따옴표로 시작하는 댓글',
         '끝에 따옴표가 있어요"',
         '"그는 ""좋아요""라고 했다"',
@@ -332,18 +337,19 @@ def test_beep_valid_fixture_keeps_quotes_and_spaces() -> None:
     ]
 
 
-def test_beep_violations_name_their_lines() -> None:
+def test_beep_findings_name_their_lines() -> None:
+    findings = _findings(BeepRaw, "beep_broken.tsv", BEEP_FORMAT)
     with pytest.raises(SchemaViolationError) as raised:
-        Apeach.read_validated(BeepRaw, str(FIXTURES / "beep_broken.tsv"), BEEP_FORMAT)
-    violations = raised.value.violations
-    found = {(v.line, v.column, v.rule.split("(")[0]) for v in violations}
-    assert (2, "hate", "isin") in found
-    gender_rule = {v.line for v in violations if v.rule.startswith("contain_gender_bias must")}
-    assert gender_rule == {3, 4}
-    assert (4, "contain_gender_bias", "isin") in found
-    assert (5, "bias", "isin") in found
-    assert {(2, "comments", "field_uniqueness"), (6, "comments", "field_uniqueness")} <= found
-    assert (7, "comments", "str_length") in found
+        raise_for(findings)
+    assert raised.value.findings == findings
+    found = {(f.line, f.column, f.code) for f in findings}
+    assert (2, "hate", "VALUE-NOT-ALLOWED") in found
+    # Line 4's flag is not a boolean at all: reported once, by its column's check.
+    assert {f.line for f in findings if f.code == "BP-GENDER-FLAG"} == {3}
+    assert (4, "contain_gender_bias", "VALUE-NOT-ALLOWED") in found
+    assert (5, "bias", "VALUE-NOT-ALLOWED") in found
+    assert {(2, "comments", "VALUE-DUPLICATE"), (6, "comments", "VALUE-DUPLICATE")} <= found
+    assert (7, "comments", "TEXT-EMPTY") in found
 
 
 @pytest.mark.parametrize("bad_line", [2, 3])
@@ -354,5 +360,7 @@ def test_tab_inside_a_comment_is_an_error(tmp_path: Path, bad_line: int) -> None
     body = bad + good if bad_line == 2 else good + bad
     path = tmp_path / "tab.tsv"
     path.write_text("comments\tcontain_gender_bias\tbias\thate\n" + body, encoding="utf-8")
-    with pytest.raises(InputError, match=f"line {bad_line}"):
-        read_table(path, BEEP_FORMAT)
+    with pytest.raises(InputError) as raised:
+        read_raw(path, BEEP_FORMAT)
+    finding = raised.value.finding
+    assert (finding.file, finding.line, finding.code) == (str(path), bad_line, "FILE-FIELD-COUNT")

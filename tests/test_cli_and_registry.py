@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, upstream_path
+from conftest import FIXTURES, source_url, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.datasets.hatemoji_check.builder import HatemojiCheck
-from hatemoji_datasets.registry import parse_spec
-from hatemoji_datasets.sources import SourceFile, sha256_of
+from hatemoji_datasets.registry import builder_class, dataset_spec, parse_spec, resolve, specs
 
 
 def test_list_datasets_includes_hatemoji_check() -> None:
     assert "hatemoji_check" in list_datasets()
+    assert list_datasets() == list(specs()) == ["apeach", "hatemoji_build", "hatemoji_check"]
+
+
+def test_registry_resolves_names() -> None:
+    spec, config, version = resolve("hatemoji_build:1.0.0", "r6")
+    assert (spec.name, config.name, version) == ("hatemoji_build", "r6", "1.0.0")
+    assert resolve("apeach")[1].name == "default"
+    for name, spec in specs().items():
+        cls = builder_class(name)
+        assert cls.SPEC is spec and cls is builder_class(name)  # made once
+        assert [c.name for c in cls.BUILDER_CONFIGS] == spec.config_names
+        default = spec.default_config_name
+        assert default == cls.DEFAULT_CONFIG_NAME
 
 
 def test_parse_spec() -> None:
@@ -56,10 +66,10 @@ def test_unknown_split_lists_splits(mirror: Path, session_cache: Path) -> None:
 
 
 def test_release_notes_cover_the_current_version() -> None:
-    from hatemoji_datasets.registry import builder_classes
-
-    for cls in builder_classes().values():
-        assert next(iter(cls.RELEASE_NOTES)) == str(cls.VERSION), cls.NAME
+    for spec in specs().values():
+        assert next(iter(spec.release_notes)) == spec.version, spec.name
+        assert spec.versions[0] == spec.version
+        assert all(notes for notes in spec.release_notes.values()), spec.name
 
 
 def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.CompletedProcess:
@@ -104,17 +114,19 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     [
         (("info", "nope"), "error: unknown dataset 'nope'"),
         (("build", "hatemoji_check:2.0.0"), "error: unknown version '2.0.0'"),
+        (("build", "apeach", "--config", "nope"), "error: unknown config 'nope'"),
     ],
 )
 def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> None:
     result = _run_cli(*args)
     assert result.returncode == 1
     assert result.stderr.strip().startswith(message)
+    assert len(result.stderr.strip().splitlines()) == 1  # one line
     assert "Traceback" not in result.stderr
 
 
 def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
-    url = HatemojiCheck.source_files()["test"].url
+    url = source_url("hatemoji_check", "test")
     bad = upstream_path(tmp_path / "bad", url)
     bad.parent.mkdir(parents=True)
     bad.write_bytes(upstream_path(mirror, url).read_bytes().replace(b"women", b"wom3n", 1))
@@ -128,22 +140,16 @@ def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "checksum mismatch" in result.stderr and "expected sha256 9aa6bf78" in result.stderr
+    error_lines = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(error_lines) == 1 and "HatemojiCheck/test.csv" in error_lines[0]
     assert "Traceback" not in result.stderr
     assert not any(p.is_dir() for p in (tmp_path / "c").glob("hatemoji_check/*/*"))
 
 
 @pytest.fixture
-def schema_breaking_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def schema_breaking_mirror(fake_mirror) -> Path:
     """A mirror whose HatemojiCheck file is a broken neutral fixture, pinned by its own digest."""
-    pinned = HatemojiCheck.source_files()["test"]
-    fixture = FIXTURES / "hatemoji_check_broken.csv"
-    mirror = tmp_path / "mirror"
-    target = upstream_path(mirror, pinned.url)
-    target.parent.mkdir(parents=True)
-    shutil.copyfile(fixture, target)
-    repinned = SourceFile("test", pinned.url, fixture.stat().st_size, sha256_of(fixture), "none")
-    monkeypatch.setattr(HatemojiCheck, "source_files", classmethod(lambda cls: {"test": repinned}))
-    return mirror
+    return fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
 
 
 def test_schema_violations_stop_the_build(
@@ -152,8 +158,9 @@ def test_schema_violations_stop_the_build(
     cache = tmp_path / "cache"
     with pytest.raises(SchemaViolationError) as failure:
         load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(schema_breaking_mirror))
-    lines = {v.line for v in failure.value.violations}
+    lines = {f.line for f in failure.value.findings}
     assert {2, 3, 4, 5, 6, 8, 9} <= lines
+    assert all(f.file.endswith("HatemojiCheck/test.csv") for f in failure.value.findings)
     assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
     code = main(
         [
@@ -167,5 +174,15 @@ def test_schema_violations_stop_the_build(
     )
     err = capsys.readouterr().err
     assert code == 1
-    assert "schema violation(s)" in err and "test.csv:6: column 'unrealistic_flags'" in err
+    assert "test.csv:6: VALUE-OUT-OF-RANGE column 'unrealistic_flags'" in err
     assert "Traceback" not in err
+    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
+
+
+def test_dummy_data_builds_through_the_cli(fake_mirror, tmp_path: Path, capsys) -> None:
+    mirror = fake_mirror("apeach")
+    args = ["--cache-dir", str(tmp_path), "--mirror", str(mirror)]
+    assert main(["build", "apeach", "--config", "beep", *args]) == 0
+    out = capsys.readouterr().out
+    assert "train: 5 rows" in out and "validation: 3 rows" in out
+    assert dataset_spec("apeach").config("beep").split_names == ["train", "validation"]

@@ -1,4 +1,4 @@
-"""Shared features: the vectorised emoji test agrees with the `emoji` package."""
+"""Shared features: the vectorised emoji test and emoji lists agree with the `emoji` package."""
 
 from __future__ import annotations
 
@@ -8,35 +8,53 @@ from pathlib import Path
 
 import emoji
 import pandas as pd
+import pyarrow as pa
+import pytest
 from conftest import upstream_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets.features import contains_emoji, emoji_in, has_emoji, label
-from hatemoji_datasets.registry import builder_classes
+from hatemoji_datasets.emoji_search import contains_emoji, has_emoji
+from hatemoji_datasets.features import class_ids, emoji_lists, label
+from hatemoji_datasets.registry import specs
+
+
+def emoji_in(text: str) -> list[str]:
+    return [match["emoji"] for match in emoji.emoji_list(text)]
 
 
 def test_shared_label() -> None:
     assert label().names == ["non-hateful", "hateful"]
 
 
-def test_emoji_in_segments_sequences() -> None:
-    assert emoji_in("a 👍🏽 b 🏳️‍🌈 c 4️⃣ 🇬🇧") == ["👍🏽", "🏳️‍🌈", "4️⃣", "🇬🇧"]
-    assert emoji_in("plain text 4 # *") == []
+def test_emoji_lists_segment_sequences() -> None:
+    texts = ["a 👍🏽 b 🏳️‍🌈 c 4️⃣ 🇬🇧", "plain text 4 # *", ""]
+    assert emoji_in(texts[0]) == ["👍🏽", "🏳️‍🌈", "4️⃣", "🇬🇧"]
+    assert emoji_lists(pa.array(texts)).to_pylist() == [emoji_in(t) for t in texts]
+    chunked = pa.chunked_array([texts[:1], texts[1:]])
+    assert emoji_lists(chunked).to_pylist() == [["👍🏽", "🏳️‍🌈", "4️⃣", "🇬🇧"], [], []]
+
+
+def test_class_ids_follow_the_upstream_order() -> None:
+    assert class_ids(pa.array(["b", "a", "b"]), ["a", "b"]).to_pylist() == [1, 0, 1]
+    with pytest.raises(ValueError, match="'c'"):
+        class_ids(pa.array(["a", "c"]), ["a", "b"])
 
 
 def test_contains_emoji_matches_the_emoji_package_on_real_texts(mirror: Path) -> None:
     texts = []
-    for cls in builder_classes().values():
-        for source in cls.source_files().values():
-            path = upstream_path(mirror, source.url)
-            delimiter = "\t" if path.suffix == ".tsv" else ","
-            with path.open(encoding="utf-8", newline="") as handle:
-                reader = csv.reader(handle, delimiter=delimiter)
-                next(reader)
-                texts += [cell for row in reader for cell in row]
+    for spec in specs().values():
+        for config in spec.configs:
+            fmt = config.raw_format
+            for source in spec.config_sources(config).values():
+                path = upstream_path(mirror, source.url)
+                with path.open(encoding="utf-8", newline="") as handle:
+                    reader = csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting)
+                    next(reader)
+                    texts += [cell for row in reader for cell in row]
     series = pd.Series(texts, dtype="str")
     assert contains_emoji(series).tolist() == [has_emoji(text) for text in texts]
+    assert contains_emoji(pa.array(texts)).tolist() == [has_emoji(text) for text in texts]
 
 
 @settings(max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "300")), deadline=None)
@@ -69,3 +87,6 @@ def test_contains_emoji_matches_on_emoji_fragments(texts: list[str]) -> None:
     texts = [text.encode("utf-8", "replace").decode("utf-8") for text in texts]
     series = pd.Series(texts, dtype="str")
     assert contains_emoji(series).tolist() == [has_emoji(text) for text in texts]
+    assert emoji_lists(pa.array(texts, type=pa.string())).to_pylist() == [
+        emoji_in(text) for text in texts
+    ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import re
-import shutil
 import statistics
 from collections import Counter
 from collections.abc import Callable
@@ -23,26 +22,28 @@ from conftest import FIXTURES, upstream_path
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.contributions import Options, validate_contributions
-from hatemoji_datasets.datasets.hatemoji_build.builder import HatemojiBuild
 from hatemoji_datasets.datasets.hatemoji_build.pairs import (
     CrossSplitPair,
     count_cross_split_pairs,
     cross_split_pairs,
 )
-from hatemoji_datasets.datasets.hatemoji_build.schema import (
-    SOURCE_COLUMN,
-    SPLITS,
-    HatemojiBuildRaw,
-)
+from hatemoji_datasets.datasets.hatemoji_build.schema import HatemojiBuildRaw
+from hatemoji_datasets.datasets.hatemoji_build.spec import SPLITS
 from hatemoji_datasets.datasets.hatemoji_build.targets import (
     TargetLiteralError,
     glossary,
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.sources import SourceFile, sha256_of
-from hatemoji_datasets.validation import CSV, Violation, validate_files
+from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.pipeline import check_files, read_files
+from hatemoji_datasets.registry import builder_class, dataset_spec
 
+SPEC = dataset_spec("hatemoji_build")
+UPSTREAM_COLUMNS = [
+    "entry_id", "text", "type", "target", "round.base", "round.set", "set", "split",
+    "label_gold", "matched_text", "matched_id",
+]  # fmt: skip
 CONFIGS = ("all", "r5", "r6", "r7")
 UPSTREAM_FILE_OF_SPLIT = {"train": "train", "validation": "validation", "test": "test"}
 UPSTREAM_SPLIT_NAME = {"train": "train", "dev": "validation", "test": "test"}
@@ -164,97 +165,134 @@ def _fixture_files(tmp_path: Path, split: str | None = None, old: str = "", new:
     return paths
 
 
-def _violations(paths: dict) -> list[Violation]:
-    _, found = validate_files(HatemojiBuildRaw, paths, CSV, source_column=SOURCE_COLUMN)
-    return found
+def _findings(paths: dict) -> list[Finding]:
+    config = SPEC.config("all")
+    files = {source: str(path) for source, path in paths.items()}
+    return check_files(SPEC, config, read_files(SPEC, config, files))
 
 
 def test_schema_config_is_not_misspelt() -> None:
     schema = HatemojiBuildRaw.to_schema()
     assert schema.strict is True and schema.coerce is True
     assert schema.name.startswith("HatemojiBuild")
-    assert SOURCE_COLUMN in schema.columns
+    assert list(schema.columns) == UPSTREAM_COLUMNS  # exactly the upstream columns
 
 
 def test_valid_fixtures_pass(tmp_path: Path) -> None:
     paths = _fixture_files(tmp_path)
-    frame, found = validate_files(HatemojiBuildRaw, paths, CSV, source_column=SOURCE_COLUMN)
-    assert found == []
-    texts = dict(zip(frame["entry_id"], frame["text"]))
-    assert texts[2] == "Sample entry two,\nquoted over two lines 🌼"
+    assert _findings(paths) == []
+    header = (FIXTURES / "hatemoji_build_train.csv").read_text(encoding="utf-8").split("\n")[0]
+    assert header.split(",") == UPSTREAM_COLUMNS
 
 
-# (file, text to replace, replacement, file line of the named row, column or None, rule words)
+# (file, text to replace, replacement, file line of the named row, column, code,
+#  value, expected)
 CORRUPTIONS = {
     "broken pair": (
         "train", "Sample entry zero with a sunflower 🌻,0",
-        "Sample entry zero with a sunflower 🌻,4", 3, None, "not symmetric",
+        "Sample entry zero with a sunflower 🌻,4", 3, "matched_id", "HB-PAIR-ASYMMETRIC", "4", None,
     ),
     "partner missing": (
         "train", "Sample entry zero with a balloon 🎈,1", "Sample entry zero with a balloon 🎈,99",
-        2, None, "matched_id must be the entry_id",
+        2, "matched_id", "HB-PAIR-MISSING", "99", None,
     ),
     "pair across rounds": (
         "train", "1,Sample entry zero with a balloon 🎈,none,['none'],5,5b",
-        "1,Sample entry zero with a balloon 🎈,none,['none'],6,6b", 3, None, "two rounds",
+        "1,Sample entry zero with a balloon 🎈,none,['none'],6,6b", 3, "round.base",
+        "HB-PAIR-ROUND", "6", "5",
     ),
     "matched_text differs": (
-        "validation", "Sample entry eight 🍩,8", "Sample entry eight 🍩!,8", 6, None,
-        "matched_text differs",
+        "validation", "Sample entry eight 🍩,8", "Sample entry eight 🍩!,8", 6, "matched_text",
+        "HB-PAIR-TEXT", "Sample entry eight 🍩!", "Sample entry eight 🍩",
     ),
     "two originals": (
         "test", "perturbation,test,0,Sample entry four 🍀🍀,4",
-        "original,test,0,Sample entry four 🍀🍀,4", 2, None, "one original and one perturbation",
+        "original,test,0,Sample entry four 🍀🍀,4", 2, "set", "HB-PAIR-SET", "original", None,
     ),
     "malformed target literal": (
         "validation", "\"['gayman', 'nat.wales', 'asi.east.chin']\"",
-        "\"['gayman' 'nat.wales', 'asi.east.chin']\"", 4, "target", "bracketed list",
+        "\"['gayman' 'nat.wales', 'asi.east.chin']\"", 4, "target", "HB-TARGET-LITERAL",
+        "['gayman' 'nat.wales', 'asi.east.chin']", None,
     ),
-    "unknown target code": ("test", "['trav']", "['martians']", 4, "target", "missing from"),
-    "unknown hate type": ("train", "threateninglanguage", "threatening", 6, "type", "isin"),
+    "unknown target code": (
+        "test", "['trav']", "['martians']", 4, "target", "HB-TARGET-UNKNOWN", "['martians']", None,
+    ),
+    "repeated target code": (
+        "test", "['trav']", "\"['trav', 'trav']\"", 4, "target", "HB-TARGET-REPEATED",
+        "['trav', 'trav']", None,
+    ),
+    "unknown hate type": (
+        "train", "threateninglanguage", "threatening", 6, "type", "VALUE-NOT-ALLOWED",
+        "threatening", None,
+    ),
     "duplicate id": (
         "validation", "7,Sample entry six 🌟", "6,Sample entry six 🌟", 5, "entry_id",
-        "field_uniqueness",
+        "VALUE-DUPLICATE", "6", None,
     ),
     "type without hateful label": (
         "validation", "9,Sample entry eight 🍩 🍩,derogation,['wom']",
-        "9,Sample entry eight 🍩 🍩,none,['wom']", 6, None, "label_gold is 0",
+        "9,Sample entry eight 🍩 🍩,none,['wom']", 6, "type", "HB-TYPE-LABEL", "none", None,
     ),
     "hateful without target": (
-        "validation", "derogation,['wom']", "derogation,['none']", 6, None, "['none'] exactly",
+        "validation", "derogation,['wom']", "derogation,['none']", 6, "target", "HB-TARGET-TYPE",
+        "['none']", None,
     ),
-    "round.set disagrees": ("train", "7,7a,original", "7,7b,original", 6, None, "round.set"),
+    "round.set disagrees": (
+        "train", "7,7a,original", "7,7b,original", 6, "round.set", "HB-ROUND-SET", "7b", "7a",
+    ),
+    "round.set malformed": (
+        "train", "7,7a,original", "7,8a,original", 6, "round.set", "VALUE-PATTERN", "8a", None,
+    ),
     "split disagrees with file": (
-        "validation", "7,7b,perturbation,dev", "7,7b,perturbation,test", 5, None,
-        "the file the row sits in",
+        "validation", "7,7b,perturbation,dev", "7,7b,perturbation,test", 5, "split",
+        "HB-SPLIT-FILE", "test", "dev",
     ),
 }  # fmt: skip
 
 
 @pytest.mark.parametrize("case", list(CORRUPTIONS))
 def test_corruption_names_the_row(case: str, tmp_path: Path) -> None:
-    split, old, new, line, column, words = CORRUPTIONS[case]
-    found = _violations(_fixture_files(tmp_path, split, old, new))
+    split, old, new, line, column, code, value, expected = CORRUPTIONS[case]
+    found = _findings(_fixture_files(tmp_path, split, old, new))
     named = [
-        v
-        for v in found
-        if v.file.endswith(f"{split}.csv") and v.line == line and v.column == column
+        f
+        for f in found
+        if f.file.endswith(f"{split}.csv") and (f.line, f.column, f.code) == (line, column, code)
     ]
-    assert any(words in v.rule for v in named), "\n".join(map(str, found))
+    assert len(named) == 1, "\n".join(map(str, found))
+    assert named[0].value == value
+    if expected is not None:
+        assert named[0].expected == expected
+    # One problem, one finding: no place is reported twice.
+    places = [(f.file, f.line, f.column) for f in found]
+    assert len(places) == len(set(places)), "\n".join(map(str, found))
 
 
 def test_missing_partner_is_reported_once(tmp_path: Path) -> None:
     _, old, new, *_ = CORRUPTIONS["partner missing"]
-    found = _violations(_fixture_files(tmp_path, "train", old, new))
-    assert [(Path(v.file).name, v.line) for v in found if "matched_id must" in v.rule] == [
+    found = _findings(_fixture_files(tmp_path, "train", old, new))
+    assert [(Path(f.file).name, f.line) for f in found if f.code == "HB-PAIR-MISSING"] == [
         ("train.csv", 2)
     ]
-    assert not any(v.line == 2 and v.file.endswith("train.csv") and "pair" in v.rule for v in found)
+    assert [f.code for f in found if f.line == 2 and f.file.endswith("train.csv")] == [
+        "HB-PAIR-MISSING"
+    ]
 
 
-def test_malformed_literal_is_reported_once(tmp_path: Path) -> None:
-    found = _violations(_fixture_files(tmp_path, "test", "['trav']", "[trav]"))
-    assert [(Path(v.file).name, v.line, v.column) for v in found] == [("test.csv", 4, "target")]
+@pytest.mark.parametrize(
+    ("split", "old", "new", "line", "column", "code"),
+    [
+        ("test", "['trav']", "[trav]", 4, "target", "HB-TARGET-LITERAL"),
+        ("train", "7,7a,original", "7,8a,original", 6, "round.set", "VALUE-PATTERN"),
+    ],
+)
+def test_malformed_value_is_reported_once(
+    tmp_path: Path, split: str, old: str, new: str, line: int, column: str, code: str
+) -> None:
+    found = _findings(_fixture_files(tmp_path, split, old, new))
+    assert [(Path(f.file).name, f.line, f.column, f.code) for f in found] == [
+        (f"{split}.csv", line, column, code)
+    ]
 
 
 # -- the pair helper ------------------------------------------------------------------------
@@ -291,28 +329,7 @@ def test_cross_split_pairs_with_a_split_left_out() -> None:
     }
 
 
-# -- a build from the neutral fixtures (no upstream data needed) ---------------------------
-
-
-@pytest.fixture
-def fixture_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
-    """Make a mirror of (possibly corrupted) fixtures and pin HatemojiBuild to their digests."""
-
-    def make(split: str | None = None, old: str = "", new: str = "") -> Path:
-        files = _fixture_files(tmp_path, split, old, new)
-        mirror = tmp_path / "mirror"
-        pinned = {}
-        for name, source in HatemojiBuild.source_files().items():
-            local = upstream_path(mirror, source.url)
-            local.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(files[name], local)
-            pinned[name] = SourceFile(
-                name, source.url, local.stat().st_size, sha256_of(local), source.license
-            )
-        monkeypatch.setattr(HatemojiBuild, "source_files", classmethod(lambda cls: pinned))
-        return mirror
-
-    return make
+# -- a build from the dummy data (no upstream data needed) ----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -324,12 +341,8 @@ def fixture_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[
         ("r7", {"train": [4], "validation": [6, 7], "test": [5]}),
     ],
 )
-def test_fixture_build(
-    config: str, expected_ids: dict, fixture_mirror: Callable[..., Path], tmp_path: Path
-) -> None:
-    data = load_dataset(
-        "hatemoji_build", config, cache_dir=str(tmp_path / "cache"), mirror=str(fixture_mirror())
-    )
+def test_dummy_build(config: str, expected_ids: dict, dummy_build: Callable) -> None:
+    data = dummy_build("hatemoji_build", config)
     assert {split: sorted(data[split]["entry_id"]) for split in data} == expected_ids
     if config == "all":
         row = data["validation"].filter(lambda r: r["entry_id"] == 6)[0]
@@ -343,13 +356,16 @@ def test_fixture_build(
         )
 
 
-def test_corrupted_source_stops_the_build(
-    fixture_mirror: Callable[..., Path], tmp_path: Path
-) -> None:
-    mirror = fixture_mirror("train", *CORRUPTIONS["unknown hate type"][1:3])
+def test_corrupted_source_stops_the_build(fake_mirror: Callable, tmp_path: Path) -> None:
+    _, old, new, *_ = CORRUPTIONS["unknown hate type"]
+    train = (FIXTURES / "hatemoji_build_train.csv").read_text(encoding="utf-8")
+    mirror = fake_mirror("hatemoji_build", {"train": train.replace(old, new).encode()})
     cache = tmp_path / "cache"
-    with pytest.raises(SchemaViolationError, match=r"train\.csv:6: column 'type'"):
+    with pytest.raises(SchemaViolationError) as failure:
         load_dataset("hatemoji_build", "r5", cache_dir=str(cache), mirror=str(mirror))
+    assert [(Path(f.file).name, f.line, f.column, f.code) for f in failure.value.findings] == [
+        ("train.csv", 6, "type", "VALUE-NOT-ALLOWED")
+    ]
     assert not any(p.is_dir() for p in cache.glob("hatemoji_build/*/*"))  # no version folder
 
 
@@ -358,19 +374,22 @@ def test_corrupted_source_stops_the_build(
 
 def test_registered_with_configs() -> None:
     assert "hatemoji_build" in list_datasets()
-    assert HatemojiBuild.config_names() == list(CONFIGS)
-    assert HatemojiBuild.DEFAULT_CONFIG_NAME == "all"
-    assert {c.name: c.rounds for c in HatemojiBuild.BUILDER_CONFIGS} == {
+    assert SPEC.config_names == list(CONFIGS)
+    assert SPEC.default_config_name == "all"
+    assert {c.name: c.param("rounds") for c in SPEC.configs} == {
         "all": (5, 6, 7), "r5": (5,), "r6": (6,), "r7": (7,),
     }  # fmt: skip
-    assert all(c.version == HatemojiBuild.VERSION for c in HatemojiBuild.BUILDER_CONFIGS)
+    cls = builder_class("hatemoji_build")
+    assert cls.DEFAULT_CONFIG_NAME == "all"
+    assert [c.name for c in cls.BUILDER_CONFIGS] == list(CONFIGS)
+    assert all(str(c.version) == SPEC.version for c in cls.BUILDER_CONFIGS)
 
 
 @pytest.fixture(scope="module")
 def upstream(mirror: Path) -> list[dict[str, str]]:
     """Every upstream row, read with the csv module, with the split of the file it sits in."""
     rows = []
-    for split, source in HatemojiBuild.source_files().items():
+    for split, source in SPEC.source_files().items():
         with upstream_path(mirror, source.url).open(encoding="utf-8", newline="") as handle:
             rows += [{**row, "file": split} for row in csv.DictReader(handle)]
     return rows
@@ -439,11 +458,6 @@ def test_default_config_is_all(build: Callable, mirror: Path, session_cache: Pat
     assert {s: d.num_rows for s, d in default.items()} == {
         s: d.num_rows for s, d in build("all").items()
     }
-
-
-def test_no_entry_in_two_splits(build: Callable) -> None:
-    ids = [set(d["entry_id"][:]) for d in build("all").values()]
-    assert sum(map(len, ids)) == len(set().union(*ids)) == PAPER_ENTRIES
 
 
 def test_every_field_equals_upstream(build: Callable, upstream: list[dict[str, str]]) -> None:
@@ -563,20 +577,21 @@ def _contribute(paths: list[Path], mirror: Path, **options: bool):
 
 
 def test_released_files_validate_as_contributions(mirror: Path) -> None:
-    paths = [upstream_path(mirror, s.url) for s in HatemojiBuild.source_files().values()]
+    paths = [upstream_path(mirror, s.url) for s in SPEC.source_files().values()]
     report = _contribute(paths, mirror, full=True, strict=True)
-    assert report.violations == [] and report.exit_code == 0
+    assert report.findings == [] and report.exit_code == 0
 
 
 def test_new_pair_contribution(mirror: Path, tmp_path: Path) -> None:
     contribution = FIXTURES / "hatemoji_build_contribution.csv"
-    assert _contribute([contribution], mirror, strict=True).violations == []
+    assert _contribute([contribution], mirror, strict=True).findings == []
     # The new perturbation claims a released entry as its partner: the pair breaks.
     text = contribution.read_text(encoding="utf-8")
     broken = tmp_path / "contribution.csv"
     broken.write_text(text.replace(",100000\n", ",0\n"), encoding="utf-8")
     report = _contribute([broken], mirror)
-    assert any(v.line == 3 and "not symmetric" in v.rule for v in report.violations), [
-        str(v) for v in report.violations
-    ]
-    assert all(v.file == str(broken) for v in report.violations)
+    assert any(
+        (f.line, f.column, f.code) == (3, "matched_id", "HB-PAIR-ASYMMETRIC")
+        for f in report.findings
+    ), [str(f) for f in report.findings]
+    assert all(f.file == str(broken) for f in report.findings)

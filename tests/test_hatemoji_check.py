@@ -1,20 +1,22 @@
-"""HatemojiCheck built from the real upstream file (through the mirror)."""
+"""HatemojiCheck's own facts: the paper's 28 cells, targets, emoji, and its schema on
+small neutral fixtures. (Split sizes, features, reload, byte-exact texts and sources are
+tested for every dataset in test_datasets.py.)"""
 
 from __future__ import annotations
 
-import csv
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import datasets
 import pytest
-from conftest import upstream_path
+from conftest import FIXTURES
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.registry import builder_class
+from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
+from hatemoji_datasets.datasets.hatemoji_check.spec import FUNCTIONALITIES, PERTURBATIONS
+from hatemoji_datasets.pipeline import check_file
+from hatemoji_datasets.reader import read_raw
+from hatemoji_datasets.spec import CSV
 
 # The paper's per-functionality table: (functionality, perturbation) -> (n, gold label).
 PAPER_CELLS = {
@@ -56,22 +58,17 @@ def check(mirror: Path, session_cache: Path) -> datasets.Dataset:
     )
 
 
-@pytest.fixture(scope="module")
-def upstream_rows(mirror: Path) -> dict[int, dict[str, str]]:
-    url = builder_class("hatemoji_check").source_files()["test"].url
-    with upstream_path(mirror, url).open(encoding="utf-8", newline="") as handle:
-        return {int(row["case_id"]): row for row in csv.DictReader(handle)}
-
-
-def test_size_and_features(check: datasets.Dataset) -> None:
-    assert check.num_rows == 3930
+def test_vocabularies(check: datasets.Dataset) -> None:
     assert check.features["label"].names == ["non-hateful", "hateful"]
     assert check.features["functionality"].names == [
         "verb_swap", "identity_swap", "descriptor_swap", "double_swap",
         "append", "positive_confounder", "emoji_leetspeak",
     ]  # fmt: skip
+    assert check.features["functionality"].names == list(FUNCTIONALITIES)
     assert check.features["perturbation"].names == ["original", "identity", "polarity", "no_emoji"]
+    assert check.features["perturbation"].names == list(PERTURBATIONS.values())
     assert check.features["case_id"].dtype == "int32"
+    assert sum(n for n, _ in PAPER_CELLS.values()) == check.num_rows == 3930
 
 
 def test_cells_reproduce_the_paper(check: datasets.Dataset) -> None:
@@ -84,12 +81,6 @@ def test_cells_reproduce_the_paper(check: datasets.Dataset) -> None:
     )
     expected = Counter({(f, p, y): n for (f, p), (n, y) in PAPER_CELLS.items()})
     assert cells == expected
-
-
-def test_texts_are_byte_exact(check: datasets.Dataset, upstream_rows: dict) -> None:
-    assert sorted(check["case_id"]) == sorted(upstream_rows)
-    for case_id, text in zip(check["case_id"], check["text"]):
-        assert text.encode("utf-8") == upstream_rows[case_id]["text"].encode("utf-8")
 
 
 def test_missing_target_is_explicit(check: datasets.Dataset) -> None:
@@ -110,22 +101,67 @@ def test_emoji_feature(check: datasets.Dataset) -> None:
         assert bool(found) == (perturbation != no_emoji)
 
 
-def test_second_load_offline_from_cache(check: datasets.Dataset, session_cache: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "HATEMOJI_DATASETS_MIRROR"}
-    env.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1")
-    script = (
-        "from hatemoji_datasets import load_dataset\n"
-        f"d = load_dataset('hatemoji_check', cache_dir={str(session_cache)!r})\n"
-        "print(d['test'].num_rows, d['test'][0]['text'])\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.split()[0] == "3930"
-
-
 def test_pinned_version_loads(mirror: Path, session_cache: Path) -> None:
     data = load_dataset(
         "hatemoji_check:1.0.0", split="test", cache_dir=str(session_cache), mirror=str(mirror)
     )
     assert data.num_rows == 3930
+
+
+# -- the schema on small neutral fixtures ------------------------------------------------------
+
+
+def _findings(path: Path) -> list:
+    return check_file(HatemojiCheckRaw, str(path), CSV)
+
+
+def test_valid_fixture_passes() -> None:
+    path = FIXTURES / "hatemoji_check_valid.csv"
+    assert _findings(path) == []
+    raw = read_raw(path, CSV)
+    assert raw.table["text"][4].as_py() == "Neutral, quoted\ntext over two lines"
+    assert raw.lines() == [2, 3, 4, 5, 6]  # a record's line follows multi-line fields
+
+
+def test_every_finding_names_its_line_and_code() -> None:
+    found = _findings(FIXTURES / "hatemoji_check_broken.csv")
+    assert {(f.line, f.column, f.code) for f in found} == {
+        (2, "case_id", "VALUE-DUPLICATE"),
+        (3, "case_id", "VALUE-DUPLICATE"),
+        (4, "label_gold", "HC-LABEL-CELL"),
+        (5, "text", "HC-EMOJI"),  # no_emoji with an emoji
+        (6, "unrealistic_flags", "VALUE-OUT-OF-RANGE"),  # the record starting on line 6
+        (8, "target", "VALUE-NOT-ALLOWED"),
+        (8, "templ_id", "HC-TEMPLATE-ID"),
+        (9, "text", "HC-EMOJI"),  # an original without an emoji
+    }
+    by_place = {(f.line, f.column): f for f in found}
+    assert (by_place[4, "label_gold"].value, by_place[4, "label_gold"].expected) == ("1", "0")
+    assert (by_place[8, "templ_id"].value, by_place[8, "templ_id"].expected) == ("3.0", "4.0")
+    assert by_place[6, "unrealistic_flags"].value == "9"
+    assert by_place[8, "target"].value == "cats"
+    assert all(f.file.endswith("hatemoji_check_broken.csv") for f in found)
+    assert all(f.severity == "error" for f in found)
+
+
+def test_missing_column_is_reported_alone(tmp_path: Path) -> None:
+    source = (FIXTURES / "hatemoji_check_valid.csv").read_text(encoding="utf-8")
+    broken = tmp_path / "no_label.csv"
+    broken.write_text(source.replace(",label_gold", ",label"), encoding="utf-8")
+    assert sorted((f.line, f.column, f.code) for f in _findings(broken)) == [
+        (1, "label", "COLUMN-UNEXPECTED"),
+        (1, "label_gold", "COLUMN-MISSING"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [(",I want to plant flowers for all women,", 5), (",I want to 🌻 all women,", 2)],
+)
+def test_empty_text_is_one_finding(tmp_path: Path, text: str, line: int) -> None:
+    # On line 2 the original's empty text also lacks its emoji: still one finding.
+    source = (FIXTURES / "hatemoji_check_valid.csv").read_text(encoding="utf-8")
+    assert source.count(text) == 1
+    broken = tmp_path / "empty.csv"
+    broken.write_text(source.replace(text, ",,"), "utf-8")
+    assert [(f.line, f.column, f.code) for f in _findings(broken)] == [(line, "text", "TEXT-EMPTY")]

@@ -9,9 +9,9 @@ import pandera.pandas as pa
 import yaml
 from conftest import REPO, upstream_path
 
-from hatemoji_datasets.registry import builder_classes
+from hatemoji_datasets.pipeline import read_files
+from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema_export import exports, write_exports
-from hatemoji_datasets.validation import read_table
 
 SCHEMAS = REPO / "schemas"
 
@@ -24,9 +24,11 @@ def test_committed_exports_match_the_code() -> None:
 
 
 def test_every_dataset_config_has_an_export() -> None:
-    for name, cls in builder_classes().items():
-        for fmt in cls.upstream_formats().values():
-            assert (SCHEMAS / name / f"{fmt.schema.__name__}.pandera.yaml").is_file()
+    for name, spec in specs().items():
+        for config in spec.configs:
+            model = spec.resolve(config.schema)
+            assert (SCHEMAS / name / f"{model.__name__}.pandera.yaml").is_file()
+            assert (SCHEMAS / name / f"{model.__name__}.table-schema.json").is_file()
 
 
 def test_drift_is_detected(tmp_path: Path) -> None:
@@ -47,15 +49,21 @@ def test_table_schema_carries_the_vocabularies() -> None:
 
 
 def test_pandera_yaml_loads_back_and_validates_released_data(mirror: Path) -> None:
-    """The export is usable on its own: pandera reads it and accepts the released file."""
-    for name, cls in builder_classes().items():
-        for fmt in {f.schema: f for f in cls.upstream_formats().values()}.values():
-            text = exports()[f"{name}/{fmt.schema.__name__}.pandera.yaml"]
+    """The export is usable on its own: pandera reads it and accepts the released files."""
+    for name, spec in specs().items():
+        seen = set()
+        for config in spec.configs:
+            if config.schema in seen:
+                continue
+            seen.add(config.schema)
+            model = spec.resolve(config.schema)
+            text = exports()[f"{name}/{model.__name__}.pandera.yaml"]
             data = yaml.safe_load(text)
             data.pop("x-rules")
             schema = pa.DataFrameSchema.from_yaml(yaml.safe_dump(data))
-            source = fmt.released[0]
-            frame = read_table(upstream_path(mirror, cls.source_files()[source].url), fmt.table)
-            if fmt.source_column:
-                frame[fmt.source_column] = source
-            schema.validate(frame)
+            paths = {
+                source: str(upstream_path(mirror, pin.url))
+                for source, pin in spec.config_sources(config).items()
+            }
+            for raw in read_files(spec, config, paths).values():
+                schema.validate(raw.table.to_pandas())
