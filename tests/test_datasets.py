@@ -204,6 +204,11 @@ def test_build_equals_release_1_0_0(
     mirror: Path, session_cache: Path, golden: dict[str, str], name: str, config: str
 ) -> None:
     """The builder still builds release 1.0.0 byte for byte, whatever the current version."""
+    if int(datasets.__version__.split(".")[0]) < 4:
+        pytest.skip(
+            "the golden digests hash Features.to_dict() of datasets 4+ (List, not Sequence); "
+            "under datasets 3 the version-independent fingerprints are checked instead"
+        )
     built = load_dataset(
         name, config, version="1.0.0", cache_dir=str(session_cache), mirror=str(mirror)
     )
