@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hatemoji_datasets.errors import (
     CacheError,
     ChecksumError,
+    FingerprintError,
     HatemojiDatasetsError,
     InputError,
     SchemaViolationError,
@@ -50,6 +51,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "CacheError",
     "ChecksumError",
+    "FingerprintError",
     "HatemojiDatasetsError",
     "InputError",
     "SchemaViolationError",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -10,7 +11,7 @@ import datasets
 from hatemoji_datasets import summary
 from hatemoji_datasets.builder import HatemojiBuilder, card_source
 from hatemoji_datasets.errors import CacheError, UnknownNameError
-from hatemoji_datasets.registry import make_builder
+from hatemoji_datasets.registry import make_builder, parse_reference
 
 #: ``download_mode`` values: reuse a verified cache, or rebuild from verified sources.
 REUSE, FORCE = "reuse_dataset_if_exists", "force_redownload"
@@ -24,18 +25,29 @@ def prepared_builder(
     cache_dir: str | None = None,
     mirror: str | None = None,
     download_mode: str | None = None,
+    check_fingerprints: bool = True,
 ) -> HatemojiBuilder:
     """The builder for ``name``/``config``, built into the cache unless already there.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
     success, so a failed build leaves nothing a later call would reuse. With
     ``download_mode="force_redownload"`` the sources are fetched and verified
-    again and the dataset is rebuilt.
+    again and the dataset is rebuilt. A fresh build (not a cache hit) is
+    compared with the fingerprints the package records for its version before
+    it is kept; one that differs raises :class:`FingerprintError` and leaves
+    no cache (``check_fingerprints=False`` skips that, for recording new ones).
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
     try:
-        builder = make_builder(name, config, version=version, cache_dir=cache_dir, mirror=mirror)
+        builder = make_builder(
+            name,
+            config,
+            version=version,
+            cache_dir=cache_dir,
+            mirror=mirror,
+            check_fingerprints=check_fingerprints,
+        )
     except OSError as exc:  # datasets creates the cache folder when a builder is made
         raise _cache_error(cache_dir, exc) from None
     try:
@@ -89,17 +101,33 @@ def load_dataset(
     cache_dir: str | None = None,
     mirror: str | None = None,
     download_mode: str | None = None,
+    lock: str | os.PathLike[str] | None = None,
 ) -> datasets.DatasetDict | datasets.Dataset:
     """Build (or load from the cache) a dataset of this package.
 
-    ``name`` is a registered name, optionally pinned as ``"name:1.0.0"``.
+    ``name`` is ``NAME[/CONFIG][:VERSION]`` (``"apeach:1.0.0"``, ``"hatemoji_build/r5"``);
+    ``config`` and ``version`` may be given separately instead.
     ``split`` takes what ``datasets.load_dataset`` takes: a split name, a slice
     (``"test[:10]"``, ``"train[:10%]"``) or a sum (``"train+validation"``).
     ``mirror`` (or ``$HATEMOJI_DATASETS_MIRROR``) maps upstream URLs onto a
     local or remote copy laid out as ``MIRROR/HOST/PATH``. ``download_mode``
-    ``"force_redownload"`` rebuilds from freshly verified sources. Returns a
-    ``DatasetDict``, or one ``Dataset`` when ``split`` is given.
+    ``"force_redownload"`` rebuilds from freshly verified sources. With ``lock``
+    (a file written by ``hatemoji-datasets lock``) the version comes from the
+    lock unless given, and data whose fingerprints differ from the locked ones
+    is refused (:class:`FingerprintError`). Returns a ``DatasetDict``, or one
+    ``Dataset`` when ``split`` is given.
     """
+    entry = None
+    if lock is not None:
+        from hatemoji_datasets import lock as lockfile
+        from hatemoji_datasets.registry import resolve
+
+        spec, config_spec, _ = resolve(name, config, version)
+        explicit = parse_reference(name, config, version)[2]
+        entry = lockfile.locked_entry(
+            lockfile.read(lock), str(lock), spec.name, config_spec.name, explicit
+        )
+        name, config, version = spec.name, config_spec.name, entry.version
     builder = prepared_builder(
         name,
         config,
@@ -109,6 +137,10 @@ def load_dataset(
         download_mode=download_mode,
     )
     data = verified_data(builder)
+    if entry is not None:
+        from hatemoji_datasets import lock as lockfile
+
+        lockfile.check_data(entry, data, str(lock))
     if split is None:
         return data
     _check_split(builder, split)

@@ -21,6 +21,7 @@ import pyarrow
 from datasets.table import table_cast
 
 from hatemoji_datasets import sources
+from hatemoji_datasets.errors import FingerprintError
 from hatemoji_datasets.metadata import CardSource, read_card_source
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
@@ -41,10 +42,15 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     BUILDER_CONFIG_CLASS = HatemojiConfig
     config: HatemojiConfig
 
-    def __init__(self, *, mirror: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *, mirror: str | None = None, check_fingerprints: bool = True, **kwargs: Any
+    ) -> None:
         # The mirror only changes where bytes come from, never what is built,
         # so it is kept out of the config (and out of the cache key).
         self.mirror = mirror
+        self.check_fingerprints = check_fingerprints
+        #: Set when this builder built the data (rather than finding it cached).
+        self.built = False
         kwargs.setdefault("dataset_name", self.SPEC.name)
         super().__init__(**kwargs)
 
@@ -81,8 +87,76 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
             generators.append(generator)
         return generators
 
+    def _download_and_prepare(self, dl_manager, verification_mode, **kwargs):  # type: ignore[override]
+        super()._download_and_prepare(dl_manager, verification_mode, **kwargs)
+        self.built = True
+        if self.check_fingerprints:
+            # Still in datasets' ``.incomplete`` folder: raising here keeps nothing.
+            self._check_recorded_fingerprints()
+
+    def _check_recorded_fingerprints(self) -> None:
+        from hatemoji_datasets import fingerprint as fp
+
+        version = str(self.config.version)
+        expected = fp.expected_for(self.SPEC, self.config_spec, version)
+        if expected is None:
+            log.info(
+                "no fingerprint recorded for %s/%s %s", self.SPEC.name, self.config.name, version
+            )
+            return
+        found = {
+            split: (info.num_examples, self.split_fingerprint(split))
+            for split, info in self.info.splits.items()
+        }
+        problems = fp.compare(
+            self.SPEC,
+            self.config.name,
+            version,
+            {split: (r.rows, r.fingerprint) for split, r in expected.items()},
+            found,
+        )
+        if problems:
+            raise FingerprintError(
+                f"the build of {self.SPEC.name}/{self.config.name} {version} differs from the "
+                f"fingerprints recorded in {fp.recorded_path(self.SPEC)}; nothing was cached:\n  "
+                + "\n  ".join(problems),
+                problems,
+            )
+
+    def split_fingerprint(self, split: str) -> str:
+        """The fingerprint of ``split`` as written in this builder's output folder."""
+        from hatemoji_datasets.fingerprint import fingerprint_table
+
+        return fingerprint_table(
+            read_split(self._output_dir, self.dataset_name, split), self.info.features
+        )
+
     def _generate_tables(self, table: pyarrow.Table):
         yield _table_key(), table_cast(table, self.info.features.arrow_schema)
+
+
+def read_split(folder: str, dataset_name: str, split: str) -> pyarrow.Table:
+    """The rows of ``split`` as ``datasets`` wrote them into ``folder`` (Arrow or Parquet)."""
+    import glob
+    import os
+
+    prefix = os.path.join(glob.escape(folder), glob.escape(f"{dataset_name}-{split}"))
+    for suffix in ("arrow", "parquet"):
+        files = sorted(glob.glob(f"{prefix}.{suffix}")) or sorted(
+            glob.glob(f"{prefix}-*-of-*.{suffix}")
+        )
+        if not files:
+            continue
+        if suffix == "parquet":
+            import pyarrow.parquet as pq
+
+            return pyarrow.concat_tables(pq.read_table(path) for path in files)
+        tables = []
+        for path in files:
+            with pyarrow.memory_map(path) as source:
+                tables.append(pyarrow.ipc.open_stream(source).read_all())
+        return pyarrow.concat_tables(tables)
+    raise FileNotFoundError(f"no data files of split {split} in {folder}")
 
 
 def _table_key() -> Any:
@@ -96,25 +170,37 @@ def card_source(spec: DatasetSpec) -> CardSource:
     return read_card_source(spec.card_source_path)
 
 
+def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[HatemojiBuilder]:
+    """The builder class of ``spec`` at ``version`` (the current one for ``None``), made once.
+
+    Each released version gets its own class whose configs carry that version,
+    so ``datasets`` caches it under ``<name>/<config>/<version>/`` and never
+    mixes versions; config names stay the declared ones (no hash suffix).
+    """
+    return _builder_class(spec, spec.check_version(version))
+
+
 @cache
-def builder_class_for(spec: DatasetSpec) -> type[HatemojiBuilder]:
-    """The builder class of ``spec``, made once."""
+def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
     configs = [
         HatemojiConfig(
             name=config.name,
-            version=datasets.Version(spec.version),
+            version=datasets.Version(version),
             description=config.description,
             spec=config,
         )
         for config in spec.configs
     ]
     class_name = "".join(part.title() for part in spec.name.split("_"))
+    if version != spec.version:
+        class_name += "_" + version.replace(".", "_")
     # datasets names a builder after its module's last component: the dataset package.
     return type(
         class_name,
         (HatemojiBuilder,),
         {
             "SPEC": spec,
+            "VERSION": datasets.Version(version),
             "BUILDER_CONFIGS": configs,
             "DEFAULT_CONFIG_NAME": spec.default_config_name,
             "__module__": spec.package,

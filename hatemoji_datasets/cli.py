@@ -105,12 +105,47 @@ def _parser() -> argparse.ArgumentParser:
     )
     card.set_defaults(command=_card)
 
+    prints = commands.add_parser(
+        "fingerprints",
+        help="build every released version and compare with the recorded fingerprints",
+    )
+    prints.add_argument("names", nargs="*", metavar="NAME", help="datasets (default: all)")
+    prints.add_argument(
+        "--write", action="store_true", help="rewrite each dataset's fingerprints.tsv"
+    )
+    prints.add_argument(
+        "--cache-dir", help="datasets cache to build into (default: a fresh temporary one)"
+    )
+    prints.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    prints.set_defaults(command=_fingerprints)
+
+    locking = commands.add_parser(
+        "lock", help="write a lockfile: versions, sources and fingerprints of datasets"
+    )
+    locking.add_argument(
+        "references", nargs="+", metavar="SPEC", help="NAME[/CONFIG][:VERSION], e.g. apeach:1.0.0"
+    )
+    locking.add_argument(
+        "-o", "--output", default="-", help="lockfile to write (default: standard output)"
+    )
+    locking.add_argument("--cache-dir", help="datasets cache folder")
+    locking.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    locking.set_defaults(command=_lock)
+
+    verify = commands.add_parser(
+        "verify", help="reload or rebuild what a lockfile names and check its fingerprints"
+    )
+    verify.add_argument("lockfile", help="a file written by `hatemoji-datasets lock`")
+    verify.add_argument("--cache-dir", help="datasets cache folder")
+    verify.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    verify.set_defaults(command=_verify)
+
     for name, function, text in (
         ("info", _info, "version, features, split sizes, licence, citation"),
         ("build", _build, "build a dataset into the cache and summarise it"),
     ):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("name", help="dataset name, optionally NAME:VERSION")
+        sub.add_argument("name", help="NAME[/CONFIG][:VERSION]")
         sub.add_argument("--config", help="config name (default: the dataset's first)")
         sub.add_argument("--cache-dir", help="datasets cache folder")
         sub.add_argument(
@@ -215,8 +250,55 @@ def _list(args: argparse.Namespace) -> int:
 
     for name, spec in specs().items():
         configs = ", ".join(spec.config_names)
-        print(f"{name}  {spec.version}  configs: {configs}  {spec.pretty_name}")
+        older = f" (also {', '.join(spec.versions[1:])})" if len(spec.versions) > 1 else ""
+        print(f"{name}  {spec.version}{older}  configs: {configs}  {spec.pretty_name}")
     return 0
+
+
+def _fingerprints(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from hatemoji_datasets.fingerprint import record_all
+    from hatemoji_datasets.registry import dataset_spec, specs
+
+    chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
+    with tempfile.TemporaryDirectory(prefix="hatemoji-fingerprints-") as scratch:
+        stale = record_all(
+            chosen, write=args.write, cache_dir=args.cache_dir or scratch, mirror=args.mirror
+        )
+    for path, _ in stale:
+        print(f"{'wrote' if args.write else 'differs'}: {path}")
+    if not stale:
+        print("recorded fingerprints match fresh builds")
+    return 1 if stale and not args.write else 0
+
+
+def _lock(args: argparse.Namespace) -> int:
+    from hatemoji_datasets import lock
+
+    locked = lock.lock_datasets(args.references, cache_dir=args.cache_dir, mirror=args.mirror)
+    if args.output == "-":
+        sys.stdout.write(lock.dumps(locked))
+    else:
+        lock.write(locked, args.output)
+        names = ", ".join(entry.reference for entry in locked.datasets)
+        print(f"wrote {args.output}: {names}", file=sys.stderr)
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from hatemoji_datasets import lock
+
+    results = lock.verify_lock(args.lockfile, cache_dir=args.cache_dir, mirror=args.mirror)
+    for line in lock.describe(results):
+        print(safe(line))
+    failed = sum(1 for _, problems in results if problems)
+    if failed:
+        print(
+            f"error: {failed} of {len(results)} locked dataset(s) differ from {args.lockfile}",
+            file=sys.stderr,
+        )
+    return 1 if failed else 0
 
 
 def _sources(args: argparse.Namespace) -> int:
@@ -240,7 +322,7 @@ def _info(args: argparse.Namespace) -> int:
     if info is None:
         from hatemoji_datasets.api import dataset_info
 
-        info = dataset_info(args.name, args.config, **_builder_kwargs(args))
+        info = dataset_info(spec.name, config.name, version=version, **_builder_kwargs(args))
     print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
     print(f"configs: {', '.join(info['configs'])}")
     print("release notes:")
@@ -267,8 +349,12 @@ def _info(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     from hatemoji_datasets.api import prepared_builder, verified_data
+    from hatemoji_datasets.registry import resolve
 
-    builder = prepared_builder(args.name, args.config, **_builder_kwargs(args), **_force(args))
+    spec, config, version = resolve(args.name, args.config)
+    builder = prepared_builder(
+        spec.name, config.name, version=version, **_builder_kwargs(args), **_force(args)
+    )
     data = verified_data(builder)
     print(f"built {builder.SPEC.name} ({builder.config.name}) {builder.config.version}")
     print(f"written to {builder.cache_dir}")

@@ -90,3 +90,15 @@ class SchemaViolationError(HatemojiDatasetsError):
         more = len(self.findings) - limit
         tail = f"\n  ... and {more} more" if more > 0 else ""
         super().__init__(f"{len(self.findings)} schema violation(s):\n{shown}{tail}")
+
+
+class FingerprintError(HatemojiDatasetsError):
+    """Built data differs from the fingerprint recorded for it (in the package or a lockfile)."""
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        self.problems = list(problems)
+        super().__init__(message)
+
+
+class LockError(HatemojiDatasetsError):
+    """A lockfile cannot be read, or does not cover what was asked for."""

@@ -40,13 +40,40 @@ def list_datasets() -> list[str]:
     return list(specs())
 
 
+#: How a dataset is named everywhere (``load_dataset``, the CLI, lockfiles).
+REFERENCE_GRAMMAR = "NAME[/CONFIG][:VERSION], e.g. hatemoji_build/r5:1.0.0"
+
+
+def parse_reference(
+    text: str, config: str | None = None, version: str | None = None
+) -> tuple[str, str | None, str | None]:
+    """Split ``"name[/config][:version]"``; a config or version given twice must agree.
+
+    ``"name:version/config"`` is refused with a pointer to the one spelling.
+    """
+    head, colon, pinned = text.partition(":")
+    if colon and ("/" in pinned or ":" in pinned or not pinned):
+        raise UnknownNameError(f"cannot read {text!r}: write {REFERENCE_GRAMMAR}")
+    name, slash, named_config = head.partition("/")
+    if slash and (not named_config or "/" in named_config or not name):
+        raise UnknownNameError(f"cannot read {text!r}: write {REFERENCE_GRAMMAR}")
+    for what, in_text, given in (("config", named_config, config), ("version", pinned, version)):
+        if in_text and given and in_text != given:
+            raise UnknownNameError(f"{text!r} pins {what} {in_text} but {what}={given!r} was given")
+    return name, named_config or config, pinned or version
+
+
 def parse_spec(text: str, version: str | None = None) -> tuple[str, str | None]:
     """Split ``"name:1.0.0"`` into name and version; a version given twice must agree."""
-    name, _, pinned = text.partition(":")
-    pinned = pinned or None
-    if pinned and version and pinned != version:
-        raise UnknownNameError(f"{text!r} pins version {pinned} but version={version!r} was given")
-    return name, pinned or version
+    name, config, version = parse_reference(text, version=version)
+    if config is not None:
+        raise UnknownNameError(f"{text!r} names a config; only NAME[:VERSION] is accepted here")
+    return name, version
+
+
+def format_reference(name: str, config: str | None = None, version: str | None = None) -> str:
+    """The inverse of :func:`parse_reference`."""
+    return name + (f"/{config}" if config else "") + (f":{version}" if version else "")
 
 
 def dataset_spec(name: str) -> DatasetSpec:
@@ -60,17 +87,21 @@ def dataset_spec(name: str) -> DatasetSpec:
 def resolve(
     text: str, config: str | None = None, version: str | None = None
 ) -> tuple[DatasetSpec, ConfigSpec, str]:
-    """The declaration, config and version that ``"name[:version]"`` and ``config`` ask for."""
-    name, version = parse_spec(text, version)
+    """The declaration, config and version that ``"name[/config][:version]"`` asks for."""
+    name, config, version = parse_reference(text, config, version)
     spec = dataset_spec(name)
     return spec, spec.config(config), spec.check_version(version)
 
 
-def builder_class(name: str) -> type[HatemojiBuilder]:
-    """The ``datasets`` builder class of dataset ``name`` (imports ``datasets``)."""
+def builder_class(name: str, version: str | None = None) -> type[HatemojiBuilder]:
+    """The ``datasets`` builder class of dataset ``name`` at ``version`` (default: current).
+
+    ``name`` may pin the version itself (``"apeach:1.0.0"``). Imports ``datasets``.
+    """
     from hatemoji_datasets.builder import builder_class_for
 
-    return builder_class_for(dataset_spec(name))
+    name, version = parse_spec(name, version)
+    return builder_class_for(dataset_spec(name), version)
 
 
 def make_builder(
@@ -80,8 +111,18 @@ def make_builder(
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
+    check_fingerprints: bool = True,
 ) -> HatemojiBuilder:
-    """Instantiate the builder for ``text`` (``name`` or ``name:version``)."""
+    """Instantiate the builder for ``text`` (``name`` or ``name:version``).
+
+    With ``check_fingerprints`` (the default) a fresh build whose content
+    differs from the fingerprint recorded for its version fails and is not kept.
+    """
     spec, config_spec, version = resolve(text, config, version)
-    cls = builder_class(spec.name)
-    return cls(config_name=config_spec.name, cache_dir=cache_dir, mirror=mirror)
+    cls = builder_class(spec.name, version)
+    return cls(
+        config_name=config_spec.name,
+        cache_dir=cache_dir,
+        mirror=mirror,
+        check_fingerprints=check_fingerprints,
+    )

@@ -26,7 +26,12 @@ from hatemoji_datasets import (
 )
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.datasets.apeach.schema import ApeachRaw, BeepRaw
-from hatemoji_datasets.datasets.apeach.spec import BEEP_FORMAT, HATE_LEVELS, TOPICS
+from hatemoji_datasets.datasets.apeach.spec import (
+    BEEP_FORMAT,
+    HATE_LEVELS,
+    UPSTREAM_TOPICS,
+    topics,
+)
 from hatemoji_datasets.pipeline import check_file, raise_for
 from hatemoji_datasets.reader import read_raw
 from hatemoji_datasets.registry import dataset_spec
@@ -35,10 +40,11 @@ from hatemoji_datasets.spec import CSV
 
 SPEC = dataset_spec("apeach")
 
-# The ten prompts in the paper's order: upstream English name -> clean name.
+# The ten prompts in the paper's order: upstream English name -> clean name (2.0.0 on;
+# 1.0.0 called prompt 2 `sexual_harassment`).
 TOPIC_NAMES = {
     "Gender sterotypes": "gender_stereotypes",
-    "Sexual harassment": "sexual_harassment",
+    "Sexual harassment": "sexual_orientation_and_identity",
     "Age and social status": "age_and_social_status",
     "Nationality": "nationality",
     "Racism": "racism",
@@ -110,7 +116,8 @@ def test_apeach_features_and_size(apeach: datasets.Dataset) -> None:
     ]  # fmt: skip
     assert apeach.features["label"].names == ["non-hateful", "hateful"]
     assert apeach.features["topic"].names == list(TOPIC_NAMES.values())
-    assert TOPIC_NAMES == TOPICS
+    assert TOPIC_NAMES == topics(SPEC.version) == topics("2.0.0")
+    assert list(TOPIC_NAMES) == list(UPSTREAM_TOPICS)
     assert apeach.features["writer_gender"].names == ["female", "male"]
     assert apeach.features["writer_age"].dtype == "int8"
 
@@ -278,7 +285,9 @@ def test_cli_info_and_error(
     assert cli_main(["info", "apeach", *args]) == 0
     out = capsys.readouterr().out
     assert "texts with leading or trailing whitespace: 24" in out
-    assert "topic: ClassLabel(gender_stereotypes, sexual_harassment," in out
+    assert "topic: ClassLabel(gender_stereotypes, sexual_orientation_and_identity," in out
+    assert "2.0.0: Topic `sexual_harassment` renamed" in out
+    assert "1.0.0: First release" in out
     assert cli_main(["build", "apeach", "--config", "nope", *args]) == 1
     assert "unknown config 'nope'" in capsys.readouterr().err
 

@@ -201,10 +201,19 @@ def test_golden_covers_every_split() -> None:
 
 @pytest.mark.parametrize(("name", "config"), CONFIGS)
 def test_build_equals_release_1_0_0(
-    real_build: Callable, golden: dict[str, str], name: str, config: str
+    mirror: Path, session_cache: Path, golden: dict[str, str], name: str, config: str
 ) -> None:
-    """The refactored builder reproduces the pre-refactor build exactly."""
-    for split, ds in real_build(name, config).items():
+    """The builder still builds release 1.0.0 byte for byte, whatever the current version."""
+    if int(datasets.__version__.split(".")[0]) < 4:
+        pytest.skip(
+            "the golden digests hash Features.to_dict() of datasets 4+ (List, not Sequence); "
+            "under datasets 3 the version-independent fingerprints are checked instead"
+        )
+    built = load_dataset(
+        name, config, version="1.0.0", cache_dir=str(session_cache), mirror=str(mirror)
+    )
+    for split, ds in built.items():
+        assert str(ds.info.version) == "1.0.0"
         assert build_digest(ds) == golden[f"{name}/{config}/{split}"], split
 
 

@@ -15,8 +15,8 @@ from hatemoji_datasets.datasets.apeach.spec import (
     BIASES,
     HATE_LEVELS,
     HATEFUL_LEVELS,
-    TOPICS,
     WRITER_GENDERS,
+    topics,
 )
 from hatemoji_datasets.spec import ConfigSpec
 
@@ -26,7 +26,7 @@ def apeach_features(config: ConfigSpec, version: str) -> datasets.Features:
         {
             "text": datasets.Value("string"),
             "label": features.label(),
-            "topic": features.class_label(TOPICS.values()),
+            "topic": features.class_label(topics(version).values()),
             "topic_ko": datasets.Value("string"),
             "writer_age": datasets.Value("int8"),
             "writer_age_group": datasets.Value("int8"),
@@ -40,7 +40,7 @@ def apeach_transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Tabl
         {
             "text": raw["text"],
             "label": features.class_ids(raw["class"], list(APEACH_CLASSES)),
-            "topic": features.class_ids(raw["text_topic_eng"], list(TOPICS)),
+            "topic": features.class_ids(raw["text_topic_eng"], list(topics(version))),
             "topic_ko": raw["text_topic"],
             "writer_age": raw["user_age"],
             "writer_age_group": raw["age"],

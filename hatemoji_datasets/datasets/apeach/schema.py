@@ -15,8 +15,8 @@ from hatemoji_datasets.datasets.apeach.spec import (
     BIASES,
     GENDER_BIAS,
     HATE_LEVELS,
-    TOPICS,
     UPSTREAM_BOOLEANS,
+    UPSTREAM_TOPICS,
     WRITER_GENDERS,
     YOUNGEST_AGE_GROUP,
 )
@@ -43,7 +43,9 @@ class ApeachRaw(RawFileModel):
         isin=list(APEACH_CLASSES), alias="class", description="Spoiled = hate, Default = not"
     )
     age: Series[int] = pa.Field(ge=YOUNGEST_AGE_GROUP, description="writer's five-year age group")
-    text_topic_eng: Series[str] = pa.Field(isin=list(TOPICS), description="English topic name")
+    text_topic_eng: Series[str] = pa.Field(
+        isin=list(UPSTREAM_TOPICS), description="English topic name"
+    )
 
     class Config:
         name = "APEACH raw test.csv"

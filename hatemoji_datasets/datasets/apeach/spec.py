@@ -20,11 +20,24 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat, Release
 
 #: Upstream ``class`` -> the package's shared label (non-hateful, hateful).
 APEACH_CLASSES: dict[str, str] = {"Default": "non-hateful", "Spoiled": "hateful"}
-#: Upstream ``text_topic_eng`` -> topic name, in the order the paper lists the ten
-#: prompts. Only the spelling of ``Gender sterotypes`` is corrected; the other names
-#: keep upstream's wording in snake_case (``sexual_harassment`` is the prompt about
+#: Upstream ``text_topic_eng`` as upstream spells it, in the order the paper lists
+#: the ten prompts. The schema validates these; they do not change between versions.
+UPSTREAM_TOPICS: tuple[str, ...] = (
+    "Gender sterotypes",
+    "Sexual harassment",
+    "Age and social status",
+    "Nationality",
+    "Racism",
+    "Origin and residence",
+    "Appearance",
+    "Disabled",
+    "Diets",
+    "Education",
+)
+#: Version 1.0.0's topic names: upstream's wording in snake_case, only the spelling
+#: of ``Gender sterotypes`` corrected (``sexual_harassment`` is the prompt about
 #: sexual orientation and gender identity).
-TOPICS: dict[str, str] = {
+TOPICS_1: dict[str, str] = {
     "Gender sterotypes": "gender_stereotypes",
     "Sexual harassment": "sexual_harassment",
     "Age and social status": "age_and_social_status",
@@ -36,6 +49,31 @@ TOPICS: dict[str, str] = {
     "Diets": "diets",
     "Education": "education",
 }
+#: Version 2.0.0's: the paper's prompt 2 is about sexual orientation or gender
+#: identity, which upstream's English name "Sexual harassment" misstates.
+TOPICS_2: dict[str, str] = {
+    **TOPICS_1,
+    "Sexual harassment": "sexual_orientation_and_identity",
+}
+#: The first version that uses each naming, newest first.
+_TOPICS_SINCE: tuple[tuple[tuple[int, ...], dict[str, str]], ...] = (
+    ((2, 0, 0), TOPICS_2),
+    ((1, 0, 0), TOPICS_1),
+)
+
+
+def topics(version: str) -> dict[str, str]:
+    """Upstream ``text_topic_eng`` -> the built ``topic`` name in dataset ``version``.
+
+    Keys are in ClassLabel order (the paper's prompt order) in every version.
+    """
+    key = tuple(int(part) for part in version.split("."))
+    for since, names in _TOPICS_SINCE:
+        if key >= since:
+            return names
+    raise ValueError(f"APEACH has no version {version}")
+
+
 #: ``user_gender`` as upstream writes it.
 WRITER_GENDERS: tuple[str, ...] = ("female", "male")
 AGE_GROUP_WIDTH = 5
@@ -61,6 +99,13 @@ SPEC = DatasetSpec(
     pretty_name="APEACH (with the BEEP! training corpus)",
     package=__package__,
     releases=(
+        Release(
+            "2.0.0",
+            "Topic `sexual_harassment` renamed `sexual_orientation_and_identity`: upstream's "
+            'English name "Sexual harassment" labels the paper\'s prompt 2, about sexual '
+            "orientation or gender identity. The topic ClassLabel's names change (ids and rows "
+            "do not), so this is a major version. Config beep is unchanged.",
+        ),
         Release(
             "1.0.0",
             "First release: APEACH a904c08 (test, 3,770) and, as config beep, "
