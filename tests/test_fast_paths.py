@@ -79,4 +79,5 @@ def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, c
     cache = tmp_path / "cache"
     assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    assert f"written to {cache / 'apeach' / 'default' / '1.0.0'}" in out
+    version = dataset_spec("apeach").version
+    assert f"written to {cache / 'apeach' / 'default' / version}" in out
