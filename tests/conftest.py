@@ -225,3 +225,20 @@ def plain_load(tmp_path: Path) -> Callable[..., PlainLoad]:
         return PlainLoad(saved["version"], saved["splits"], tables)
 
     return load
+
+
+@pytest.fixture(scope="session")
+def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPathFactory):
+    """``exported(name)``: the dataset's export, written once per session."""
+    folders: dict[str, Path] = {}
+
+    def get(name: str) -> Path:
+        if name not in folders:
+            folder = tmp_path_factory.mktemp("export") / name
+            from hatemoji_datasets.hub import export
+
+            export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
+            folders[name] = folder
+        return folders[name]
+
+    return get
