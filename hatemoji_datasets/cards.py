@@ -367,6 +367,8 @@ def _uses(built: Built) -> str:
         "",
         f'config = "{default}"' + (f"  # or {choices}" if others else ""),
         f'data = datasets.load_dataset("{repo}", config)',
+        "# pinned: each pushed version is a commit tagged v<version>, never moved",
+        f'pinned = datasets.load_dataset("{repo}", config, revision="v{spec.version}")',
     ]
     placeholder = (
         ""

@@ -105,6 +105,38 @@ def _parser() -> argparse.ArgumentParser:
     )
     card.set_defaults(command=_card)
 
+    hub = commands.add_parser(
+        "export",
+        help="write a dataset's Hub repository: card, Croissant, Parquet per config and split",
+    )
+    hub.add_argument("name", help="dataset name (its current version is exported)")
+    hub.add_argument(
+        "--out", required=True, help="folder to write: new, empty, or a previous export"
+    )
+    hub.add_argument("--cache-dir", help="datasets cache folder")
+    hub.add_argument(
+        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+    )
+    hub.set_defaults(command=_export)
+
+    pushing = commands.add_parser(
+        "push", help="export a dataset and upload it to a Hub dataset repository, tagged v<version>"
+    )
+    pushing.add_argument("name", help="dataset name (its current version is pushed)")
+    pushing.add_argument("--repo-id", required=True, help="ORG/NAME on the Hugging Face Hub")
+    pushing.add_argument(
+        "--dry-run", action="store_true", help="print the files, commit and tag; upload nothing"
+    )
+    pushing.add_argument(
+        "--token", help="Hub token (default: $HF_TOKEN or the one `hf auth login` saved)"
+    )
+    pushing.add_argument("--private", action="store_true", help="create the repository private")
+    pushing.add_argument("--cache-dir", help="datasets cache folder")
+    pushing.add_argument(
+        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+    )
+    pushing.set_defaults(command=_push)
+
     prints = commands.add_parser(
         "fingerprints",
         help="build every released version and compare with the recorded fingerprints",
@@ -243,6 +275,28 @@ def _card(args: argparse.Namespace) -> int:
     if args.check and not problems:
         print(f"{folder}: card and Croissant metadata are up to date and pass the lint")
     return 1 if problems else 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.hub import export
+
+    for path in export(args.name, args.out, **_builder_kwargs(args)):
+        print(f"wrote: {path}")
+    return 0
+
+
+def _push(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.hub import push
+
+    push(
+        args.name,
+        args.repo_id,
+        token=args.token,
+        dry_run=args.dry_run,
+        private=args.private,
+        **_builder_kwargs(args),
+    )
+    return 0
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,87 @@ def dummy_build(dummy_cache: Path) -> Iterator[Callable[[str, str], object]]:
 def all_configs() -> list[tuple[str, str]]:
     """Every registered ``(dataset, config)``."""
     return [(name, config.name) for name, spec in specs().items() for config in spec.configs]
+
+
+# -- plain `datasets`, without this package ------------------------------------------------
+
+#: Run in a child process: load an export with plain ``datasets.load_dataset`` and save,
+#: per split, the features (``to_dict``) and the rows (an Arrow IPC file). The child never
+#: imports this package (checked), so nothing of it can help the load.
+PLAIN_LOAD = """
+import json, sys
+from pathlib import Path
+import datasets
+import pyarrow as pa
+folder, config, cache, out = sys.argv[1:5]
+data = datasets.load_dataset(folder, config, cache_dir=cache)
+found = {}
+for split, ds in data.items():
+    table = ds.with_format("arrow")[:]
+    with pa.OSFile(str(Path(out, split + ".arrow")), "wb") as sink:
+        with pa.ipc.new_file(sink, table.schema) as writer:
+            writer.write_table(table)
+    found[split] = ds.features.to_dict()
+assert not any(m.startswith("hatemoji_datasets") for m in sys.modules), "package imported"
+Path(out, "features.json").write_text(json.dumps({"version": datasets.__version__,
+                                                  "splits": found}))
+"""
+
+
+@dataclass
+class PlainLoad:
+    """What plain ``datasets`` loaded: its version, and per split features and rows."""
+
+    datasets_version: str
+    features: dict[str, dict]
+    tables: dict[str, object]
+
+
+@pytest.fixture
+def plain_load(tmp_path: Path) -> Callable[..., PlainLoad]:
+    """``plain_load(folder, config, python=sys.executable)``: a child's plain load."""
+    import json
+    import subprocess
+    import sys
+
+    import pyarrow as pa
+
+    def load(folder: Path, config: str, python: str = sys.executable) -> PlainLoad:
+        out = tmp_path / f"plain-{config}-{len(list(tmp_path.iterdir()))}"
+        out.mkdir()
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", MIRROR_ENV)}
+        env["HF_HUB_OFFLINE"] = "1"
+        done = subprocess.run(
+            [python, "-c", PLAIN_LOAD, str(folder), config, str(out / "cache"), str(out)],
+            cwd=out,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        saved = json.loads((out / "features.json").read_text())
+        tables = {
+            split: pa.ipc.open_file(str(out / f"{split}.arrow")).read_all()
+            for split in saved["splits"]
+        }
+        return PlainLoad(saved["version"], saved["splits"], tables)
+
+    return load
+
+
+@pytest.fixture(scope="session")
+def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPathFactory):
+    """``exported(name)``: the dataset's export, written once per session."""
+    folders: dict[str, Path] = {}
+
+    def get(name: str) -> Path:
+        if name not in folders:
+            folder = tmp_path_factory.mktemp("export") / name
+            from hatemoji_datasets.hub import export
+
+            export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
+            folders[name] = folder
+        return folders[name]
+
+    return get
