@@ -1,4 +1,8 @@
-"""``hatemoji-datasets``: list, describe, build and validate the package's datasets."""
+"""``hatemoji-datasets``: list, build, describe, validate, score, card, export and pin datasets.
+
+Every command imports what it needs inside its function, so ``--help``, ``list``
+and ``sources`` start without ``datasets`` or pandera.
+"""
 
 from __future__ import annotations
 
@@ -30,8 +34,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+MIRROR_HELP = "folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+
+
+def _source_options(parser: argparse.ArgumentParser, cache_help: str = "datasets cache folder"):
+    """``--cache-dir`` and ``--mirror``: where data is cached, and where sources come from."""
+    parser.add_argument("--cache-dir", help=cache_help)
+    parser.add_argument("--mirror", help=MIRROR_HELP)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hatemoji-datasets", description=__doc__)
+    parser = argparse.ArgumentParser(prog="hatemoji-datasets", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the datasets, versions and configs")
@@ -56,8 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         "--full", action="store_true", help="the files hold the whole dataset: report lost rows"
     )
     validate.add_argument("--strict", action="store_true", help="warnings fail too")
-    validate.add_argument("--cache-dir", help="where released files are downloaded")
-    validate.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    _source_options(validate, "where released files are downloaded")
     validate.set_defaults(command=_validate)
 
     scoring = commands.add_parser(
@@ -75,8 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     scoring.add_argument("--format", choices=("markdown", "json", "csv"), default="markdown")
     scoring.add_argument("--plot", metavar="PATH.png", help="draw a heatmap, one column per model")
-    scoring.add_argument("--cache-dir", help="datasets cache folder")
-    scoring.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    _source_options(scoring)
     scoring.set_defaults(command=_score)
 
     export = commands.add_parser(
@@ -99,10 +110,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="lint the card in --out against the built data and report files that differ",
     )
-    card.add_argument("--cache-dir", help="datasets cache folder")
-    card.add_argument(
-        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
-    )
+    _source_options(card)
     card.set_defaults(command=_card)
 
     hub = commands.add_parser(
@@ -113,10 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     hub.add_argument(
         "--out", required=True, help="folder to write: new, empty, or a previous export"
     )
-    hub.add_argument("--cache-dir", help="datasets cache folder")
-    hub.add_argument(
-        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
-    )
+    _source_options(hub)
     hub.set_defaults(command=_export)
 
     pushing = commands.add_parser(
@@ -131,10 +136,7 @@ def _parser() -> argparse.ArgumentParser:
         "--token", help="Hub token (default: $HF_TOKEN or the one `hf auth login` saved)"
     )
     pushing.add_argument("--private", action="store_true", help="create the repository private")
-    pushing.add_argument("--cache-dir", help="datasets cache folder")
-    pushing.add_argument(
-        "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
-    )
+    _source_options(pushing)
     pushing.set_defaults(command=_push)
 
     prints = commands.add_parser(
@@ -145,10 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     prints.add_argument(
         "--write", action="store_true", help="rewrite each dataset's fingerprints.tsv"
     )
-    prints.add_argument(
-        "--cache-dir", help="datasets cache to build into (default: a fresh temporary one)"
-    )
-    prints.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    _source_options(prints, "datasets cache to build into (default: a fresh temporary one)")
     prints.set_defaults(command=_fingerprints)
 
     locking = commands.add_parser(
@@ -160,16 +159,14 @@ def _parser() -> argparse.ArgumentParser:
     locking.add_argument(
         "-o", "--output", default="-", help="lockfile to write (default: standard output)"
     )
-    locking.add_argument("--cache-dir", help="datasets cache folder")
-    locking.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    _source_options(locking)
     locking.set_defaults(command=_lock)
 
     verify = commands.add_parser(
         "verify", help="reload or rebuild what a lockfile names and check its fingerprints"
     )
     verify.add_argument("lockfile", help="a file written by `hatemoji-datasets lock`")
-    verify.add_argument("--cache-dir", help="datasets cache folder")
-    verify.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    _source_options(verify)
     verify.set_defaults(command=_verify)
 
     for name, function, text in (
@@ -179,10 +176,7 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=text)
         sub.add_argument("name", help="NAME[/CONFIG][:VERSION]")
         sub.add_argument("--config", help="config name (default: the dataset's first)")
-        sub.add_argument("--cache-dir", help="datasets cache folder")
-        sub.add_argument(
-            "--mirror", help="folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
-        )
+        _source_options(sub)
         sub.set_defaults(command=function)
         if name == "build":
             sub.add_argument(
