@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from hatemoji_datasets.api import dataset_info, load_dataset
     from hatemoji_datasets.registry import list_datasets
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # The entry points import datasets, pandas and pandera; they load on first use so
 # that the command line (whose `--help` and argument errors need none of them)
