@@ -53,13 +53,15 @@ def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     """The emoji in each text, in order, as the ``emoji`` package segments them."""
     import emoji
 
-    from hatemoji_datasets.emoji_search import contains_emoji
+    from hatemoji_datasets.emoji_search import contains_emoji, squeeze_to_emoji
 
     values = texts.combine_chunks() if isinstance(texts, pa.ChunkedArray) else texts
-    # Only texts with an emoji need the (slow, per-text) tokenizer.
+    # Only texts with an emoji need the (slow, per-character) tokenizer, and it
+    # only needs their emoji characters: runs of anything else become one space.
     found = contains_emoji(values)
+    squeezed = squeeze_to_emoji(values)
     lists: list[list[str]] = [[] for _ in range(len(values))]
     for position in found.nonzero()[0]:
-        text = values[int(position)].as_py()
+        text = squeezed[int(position)].as_py()
         lists[position] = [match["emoji"] for match in emoji.emoji_list(text)]
     return pa.array(lists, type=pa.list_(pa.string()))

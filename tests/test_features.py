@@ -55,6 +55,7 @@ def test_contains_emoji_matches_the_emoji_package_on_real_texts(mirror: Path) ->
     series = pd.Series(texts, dtype="str")
     assert contains_emoji(series).tolist() == [has_emoji(text) for text in texts]
     assert contains_emoji(pa.array(texts)).tolist() == [has_emoji(text) for text in texts]
+    assert emoji_lists(pa.array(texts)).to_pylist() == [emoji_in(text) for text in texts]
 
 
 @settings(max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "300")), deadline=None)
@@ -76,7 +77,9 @@ def test_contains_emoji_matches_the_emoji_package_on_any_text(texts: list[str]) 
 # Pieces that emoji sequences are built from, to shuffle into near-misses.
 _PIECES = st.one_of(
     st.sampled_from(sorted(emoji.EMOJI_DATA)),
-    st.sampled_from(["\u200d", "\ufe0f", "\u20e3", "#", "*", "4", "🇬", "🇧", "🏻", "\U000e0067"]),
+    st.sampled_from(
+        ["\u200d", "\ufe0f", "\ufe0e", "\u20e3", "#", "*", "4", "🇬", "🇧", "🏻", "\U000e0067"]
+    ),
     st.text(max_size=3),
 )
 
