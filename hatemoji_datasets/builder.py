@@ -21,6 +21,7 @@ import pyarrow
 from datasets.table import table_cast
 
 from hatemoji_datasets import sources
+from hatemoji_datasets.cache_files import read_split
 from hatemoji_datasets.errors import FingerprintError
 from hatemoji_datasets.metadata import CardSource, read_card_source
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
@@ -133,30 +134,6 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
 
     def _generate_tables(self, table: pyarrow.Table):
         yield _table_key(), table_cast(table, self.info.features.arrow_schema)
-
-
-def read_split(folder: str, dataset_name: str, split: str) -> pyarrow.Table:
-    """The rows of ``split`` as ``datasets`` wrote them into ``folder`` (Arrow or Parquet)."""
-    import glob
-    import os
-
-    prefix = os.path.join(glob.escape(folder), glob.escape(f"{dataset_name}-{split}"))
-    for suffix in ("arrow", "parquet"):
-        files = sorted(glob.glob(f"{prefix}.{suffix}")) or sorted(
-            glob.glob(f"{prefix}-*-of-*.{suffix}")
-        )
-        if not files:
-            continue
-        if suffix == "parquet":
-            import pyarrow.parquet as pq
-
-            return pyarrow.concat_tables(pq.read_table(path) for path in files)
-        tables = []
-        for path in files:
-            with pyarrow.memory_map(path) as source:
-                tables.append(pyarrow.ipc.open_stream(source).read_all())
-        return pyarrow.concat_tables(tables)
-    raise FileNotFoundError(f"no data files of split {split} in {folder}")
 
 
 def _table_key() -> Any:

@@ -48,29 +48,13 @@ def read(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | N
     if summary.get("format") != SUMMARY_FORMAT:
         return None
     splits = {name: info["num_examples"] for name, info in recorded.get("splits", {}).items()}
+    from hatemoji_datasets.cache_files import count_rows  # pyarrow: only with a summary
+
     if splits != summary["splits"] or any(
-        _arrow_rows(folder, spec.name, split) != rows for split, rows in splits.items()
+        count_rows(folder, spec.name, split) != rows for split, rows in splits.items()
     ):
         return None  # let the full path name the damage
     return summary
-
-
-def _arrow_rows(folder: Path, name: str, split: str) -> int | None:
-    import pyarrow as pa
-
-    files = sorted(folder.glob(f"{name}-{split}.arrow")) or sorted(
-        folder.glob(f"{name}-{split}-*-of-*.arrow")
-    )
-    if not files:
-        return None
-    try:
-        total = 0
-        for path in files:
-            with pa.memory_map(str(path)) as source:
-                total += sum(batch.num_rows for batch in pa.ipc.open_stream(source))
-        return total
-    except (OSError, pa.ArrowInvalid):
-        return None
 
 
 def write(folder: str | os.PathLike[str], summary: dict[str, Any]) -> None:

@@ -8,12 +8,12 @@ Allowed values come from the lists that ``datasets`` ships in
 
 from __future__ import annotations
 
-import importlib.resources
-import json
 from pathlib import Path
 
 import pytest
 import yaml
+
+from hatemoji_datasets.card_lint import allowed_values
 
 DATASETS_DIR = Path(__file__).resolve().parents[1] / "hatemoji_datasets" / "datasets"
 CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach")
@@ -43,25 +43,13 @@ HUB_LANGUAGE = {"hatemoji_check": ["en"], "hatemoji_build": ["en"], "apeach": ["
 DEPRECATED_KEYS = ("languages", "licenses")
 
 
-def _resource(name: str):
-    resources = importlib.resources.files("datasets.utils.resources")
-    return json.loads(resources.joinpath(name).read_text(encoding="utf-8"))
-
-
 def _as_list(value: object) -> list:
     return value if isinstance(value, list) else [value]
 
 
 @pytest.fixture(scope="module")
 def allowed() -> dict[str, set[str]]:
-    creators = _resource("creators.json")
-    return {
-        "annotations_creators": set(creators["annotations"]),
-        "language_creators": set(creators["language"]),
-        "multilinguality": set(_resource("multilingualities.json")),
-        "size_categories": set(_resource("size_categories.json")),
-        "language": set(_resource("languages.json")),
-    }
+    return allowed_values()  # the lists datasets ships, as the card lint reads them
 
 
 @pytest.fixture(scope="module", params=CARD_NAMES)
