@@ -29,11 +29,12 @@ from hatemoji_datasets.pipeline import (
     check_files,
     fetch_released,
     read_files,
+    read_for,
     source_splits,
     split_runs,
     with_source_splits,
 )
-from hatemoji_datasets.reader import RawTable, check_regular_file, read_raw, unreadable
+from hatemoji_datasets.reader import RawTable, check_regular_file, unreadable
 from hatemoji_datasets.registry import resolve
 from hatemoji_datasets.release_rules import (
     ContributedRows,
@@ -43,7 +44,7 @@ from hatemoji_datasets.release_rules import (
     repeated_texts,
     text_rules,
 )
-from hatemoji_datasets.schema import check_frame, compiled, integer_columns
+from hatemoji_datasets.schema import check_frame
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 #: JSON report format version; bump on any incompatible change.
@@ -159,9 +160,7 @@ def _read(name: str, spec: DatasetSpec, config: ConfigSpec) -> RawTable | pd.Dat
         from hatemoji_datasets.built_format import read_parquet
 
         return read_parquet(name)
-    model = spec.resolve(config.schema)
-    width = len(compiled(model).columns)
-    return read_raw(name, config.raw_format, integer_columns(model), max_columns=width)
+    return read_for(spec.resolve(config.schema), name, config.raw_format)
 
 
 def _built_key(config: ConfigSpec) -> str:

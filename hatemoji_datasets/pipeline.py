@@ -59,16 +59,18 @@ def with_source_splits(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) 
     return frame
 
 
+def read_for(model: Model, path: str, fmt: RawFormat) -> RawTable:
+    """Read a raw file as ``model`` expects it: its integer columns typed, its width enforced."""
+    return read_raw(path, fmt, integer_columns(model), max_columns=len(compiled(model).columns))
+
+
 def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
 ) -> dict[str, RawTable]:
     """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path)."""
     model = spec.resolve(config.schema)
-    integers = integer_columns(model)
-    width = len(compiled(model).columns)
     return {
-        split: read_raw(paths[source], config.raw_format, integers, max_columns=width)
-        for split, source in config.splits
+        split: read_for(model, paths[source], config.raw_format) for split, source in config.splits
     }
 
 
@@ -91,7 +93,7 @@ def check_files(
 
 def check_file(model: Model, path: str, fmt: RawFormat) -> list[Finding]:
     """Every finding of one raw file against one schema (cross-file rules see only it)."""
-    raw = read_raw(path, fmt, integer_columns(model), max_columns=len(compiled(model).columns))
+    raw = read_for(model, path, fmt)
     _, found = check_frame(model, raw.table.to_pandas(), file=raw.path, places=raw.places)
     return found
 

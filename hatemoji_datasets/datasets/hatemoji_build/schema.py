@@ -109,6 +109,12 @@ def _has_partner(df: pd.DataFrame) -> pd.Series:
     return _pairs(df).has_partner
 
 
+def _partner_agrees(df: pd.DataFrame, partner_column: str, own: pd.Series) -> pd.Series:
+    """Whether the partner's ``partner_column`` equals ``own`` (rows without a partner pass:
+    HB-PAIR-MISSING reports them, once)."""
+    return ~_has_partner(df) | (partners(df)[partner_column] == own.astype(str))
+
+
 class HatemojiBuildRaw(RawFileModel):
     """One row per entry of the three upstream files together."""
 
@@ -218,8 +224,7 @@ class HatemojiBuildRaw(RawFileModel):
         reads=("entry_id",),
     )
     def pair_symmetric(cls, df: pd.DataFrame) -> Series[bool]:
-        partner = partners(df)
-        return ~_has_partner(df) | (partner["matched_id"] == df["entry_id"].astype(str))
+        return _partner_agrees(df, "matched_id", df["entry_id"])
 
     @rule(
         "HB-PAIR-ROUND",
@@ -229,9 +234,7 @@ class HatemojiBuildRaw(RawFileModel):
         expected=lambda df: partners(df)["round.base"],
     )
     def pair_in_one_round(cls, df: pd.DataFrame) -> Series[bool]:
-        partner = partners(df)
-        same = partner["round.base"] == df["round.base"].astype(str)
-        return ~_has_partner(df) | same
+        return _partner_agrees(df, "round.base", df["round.base"])
 
     @rule(
         "HB-PAIR-TEXT",
@@ -241,7 +244,7 @@ class HatemojiBuildRaw(RawFileModel):
         expected=lambda df: partners(df)["text"],
     )
     def matched_text_is_partner_text(cls, df: pd.DataFrame) -> Series[bool]:
-        return ~_has_partner(df) | (partners(df)["text"] == df["matched_text"].astype(str))
+        return _partner_agrees(df, "text", df["matched_text"])
 
     @rule(
         "HB-PAIR-SET",
