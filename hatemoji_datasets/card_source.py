@@ -1,30 +1,40 @@
-"""Prose about a dataset (description, citation, licence, content warning).
+"""A dataset's hand-written prose: ``card.yaml`` (description, citation, licence, warning).
 
-Each dataset package keeps it in ``card.yaml``, read here, so that builders
-hold no long strings and the cards can later be rendered from the same file.
+Each dataset package keeps it in ``card.yaml``, so that builders hold no long
+strings and the card is rendered from the same file (with its data statements,
+field descriptions and the statistics tables it shows). The dataset's pretty
+name is declared once, in its ``spec.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
 
-REQUIRED_KEYS = ("pretty_name", "description", "homepage", "license", "citation", "content_warning")
+REQUIRED_KEYS = ("description", "homepage", "license", "citation", "content_warning")
 
 
 @dataclass(frozen=True)
 class CardSource:
-    pretty_name: str
     description: str
     homepage: str
     license: str
     citation: str
     content_warning: str
-    extra: dict = field(default_factory=dict)
+    #: Everything else ``card.yaml`` holds (hub metadata, data statements, fields, tables).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A key of ``card.yaml`` (required or extra)."""
+        if key in REQUIRED_KEYS:
+            return getattr(self, key)
+        return self.extra.get(key, default)
 
 
 def read_card_source(path: Path) -> CardSource:
@@ -35,3 +45,9 @@ def read_card_source(path: Path) -> CardSource:
         raise HatemojiDatasetsError(f"{path}: missing key(s) {', '.join(missing)}")
     known = {key: str(data.pop(key)).strip() for key in REQUIRED_KEYS}
     return CardSource(**known, extra=data)
+
+
+@cache
+def card_source(path: Path) -> CardSource:
+    """The ``card.yaml`` at ``path``, read once per process."""
+    return read_card_source(path)

@@ -111,7 +111,7 @@ def documented_codes() -> set[str]:
     codes = set(CODES)
     for spec in specs().values():
         for config in spec.configs:
-            codes |= {info.code for info in rules_of(spec.resolve(config.schema)).values()}
+            codes |= {info.code for info in rules_of(spec.load(config.schema)).values()}
     return codes
 
 

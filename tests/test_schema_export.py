@@ -9,9 +9,9 @@ import pandera.pandas as pa
 import yaml
 from conftest import REPO, upstream_path
 
-from hatemoji_datasets.pipeline import read_files
+from hatemoji_datasets.building.pipeline import read_files
 from hatemoji_datasets.registry import specs
-from hatemoji_datasets.schema_export import exports, write_exports
+from hatemoji_datasets.validate.schema_export import exports, write_exports
 
 SCHEMAS = REPO / "schemas"
 
@@ -26,7 +26,7 @@ def test_committed_exports_match_the_code() -> None:
 def test_every_dataset_config_has_an_export() -> None:
     for name, spec in specs().items():
         for config in spec.configs:
-            model = spec.resolve(config.schema)
+            model = spec.load(config.schema)
             assert (SCHEMAS / name / f"{model.__name__}.pandera.yaml").is_file()
             assert (SCHEMAS / name / f"{model.__name__}.table-schema.json").is_file()
 
@@ -56,7 +56,7 @@ def test_pandera_yaml_loads_back_and_validates_released_data(mirror: Path) -> No
             if config.schema in seen:
                 continue
             seen.add(config.schema)
-            model = spec.resolve(config.schema)
+            model = spec.load(config.schema)
             text = exports()[f"{name}/{model.__name__}.pandera.yaml"]
             data = yaml.safe_load(text)
             data.pop("x-rules")

@@ -142,7 +142,7 @@ def lint_text(text: str, expected: Expected | None = None) -> list[str]:
         if key not in metadata:
             problems.append(f"{key}: missing")
             continue
-        for value in _as_list(metadata[key]):
+        for value in as_list(metadata[key]):
             if value not in allowed:
                 problems.append(f"{key}: {value!r} is not an allowed value")
     if expected is not None:
@@ -160,13 +160,14 @@ def lint_card(path: str | Path, expected: Expected | None = None) -> list[str]:
     return lint_text(text, expected)
 
 
-def _as_list(value: Any) -> list[Any]:
+def as_list(value: Any) -> list[Any]:
+    """A YAML value that may be one item or a list, as a list."""
     return value if isinstance(value, list) else [value]
 
 
 def _check_size(metadata: dict[str, Any], expected: Expected) -> list[str]:
     wanted = size_category(expected.rows)
-    found = _as_list(metadata.get("size_categories", []))
+    found = as_list(metadata.get("size_categories", []))
     if found != [wanted]:
         return [f"size_categories: {found} but the dataset has {expected.rows:,} rows ({wanted})"]
     return []

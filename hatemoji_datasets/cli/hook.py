@@ -14,15 +14,24 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import cache
 
-#: ``validate`` options that take a value.
-VALUE_OPTIONS = frozenset({"--dataset", "--config", "--format", "--mirror", "--cache-dir"})
-#: ``validate`` options that take none.
-FLAG_OPTIONS = frozenset({"--allow-changes", "--full", "--strict", "-h", "--help"})
+
+@cache
+def validate_options() -> tuple[frozenset[str], frozenset[str]]:
+    """``(options that take a value, options that take none)`` of ``validate``, from its parser."""
+    from hatemoji_datasets.cli.parser import build_parser, subcommand
+
+    values: set[str] = set()
+    flags: set[str] = set()
+    for action in subcommand(build_parser(), "validate")._actions:
+        (flags if action.nargs == 0 else values).update(action.option_strings)
+    return frozenset(values), frozenset(flags)
 
 
 def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     """``(options, files)`` from pre-commit's ``ARGS... FILES...``."""
+    value_options, flag_options = validate_options()
     options: list[str] = []
     position = 0
     while position < len(argv):
@@ -31,10 +40,10 @@ def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
         if token == "--":
             position += 1
             break
-        if token in FLAG_OPTIONS or (name in VALUE_OPTIONS and "=" in token):
+        if token in flag_options or (name in value_options and "=" in token):
             options.append(token)
             position += 1
-        elif token in VALUE_OPTIONS:
+        elif token in value_options:
             options.extend(argv[position : position + 2])
             position += 2
         else:

@@ -1,4 +1,4 @@
-"""Score reports of one or several models side by side: markdown, JSON, CSV and a heatmap.
+"""Score reports of one or several models side by side: markdown, JSON and CSV.
 
 Every function takes ``{model name: Report}``; all reports must score the same
 dataset split. Data columns (``n``, gold ``label``) are shown once, metric
@@ -11,16 +11,13 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from hatemoji_datasets.errors import HatemojiDatasetsError
-from hatemoji_datasets.evaluate import OptionalDependencyError, Report, Table, _plain
+from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
 
 
-def _check_same_split(reports: Mapping[str, Report]) -> Report:
+def same_split(reports: Mapping[str, ScoreReport]) -> ScoreReport:
     if not reports:
         raise HatemojiDatasetsError("no reports to render")
     first = next(iter(reports.values()))
@@ -38,7 +35,7 @@ def _check_same_split(reports: Mapping[str, Report]) -> Report:
 
 
 def _format(value: Any) -> str:
-    value = _plain(value)
+    value = plain(value)
     if value is None:
         return "n/a"
     if isinstance(value, float):
@@ -64,8 +61,8 @@ def _markdown_table(
     return lines
 
 
-def render_markdown(reports: Mapping[str, Report]) -> str:
-    first = _check_same_split(reports)
+def render_markdown(reports: Mapping[str, ScoreReport]) -> str:
+    first = same_split(reports)
     models = list(reports)
     lines = [
         f"## {first.dataset} ({first.config}), split {first.split}, version {first.version}",
@@ -91,13 +88,16 @@ def render_markdown(reports: Mapping[str, Report]) -> str:
             rows.append(cells)
         lines += ["", f"### {table.title}", ""]
         lines += _markdown_table(header, rows, numeric_from=len(table.keys), text=("label",))
-        if name == "cells" and len(models) == 1:
-            lines += ["", "Accuracy matrix (functionality x perturbation):", ""]
+        declared = first.matrix
+        if declared is not None and name == declared.table and len(models) == 1:
+            what = declared.metric.replace("_", " ").capitalize()
+            lines += ["", f"{what} matrix ({declared.rows} x {declared.columns}):", ""]
             matrix = first.accuracy_matrix()
             lines += _markdown_table(
-                ["functionality", *matrix.columns],
+                [declared.rows, *matrix.columns],
                 [
-                    [f"F{i + 1} {index}", *(_format(v) for v in values)]
+                    [declared.row_label.format(position=i + 1, name=index)]
+                    + [_format(v) for v in values]
                     for i, (index, values) in enumerate(matrix.iterrows())
                 ],
                 numeric_from=1,
@@ -107,8 +107,8 @@ def render_markdown(reports: Mapping[str, Report]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_json(reports: Mapping[str, Report]) -> str:
-    first = _check_same_split(reports)
+def render_json(reports: Mapping[str, ScoreReport]) -> str:
+    first = same_split(reports)
     document = {
         "dataset": first.dataset,
         "config": first.config,
@@ -119,9 +119,9 @@ def render_json(reports: Mapping[str, Report]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_csv(reports: Mapping[str, Report]) -> str:
+def render_csv(reports: Mapping[str, ScoreReport]) -> str:
     """Long format: ``table, row, metric`` then one column per model."""
-    first = _check_same_split(reports)
+    first = same_split(reports)
     models = list(reports)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -139,80 +139,8 @@ def render_csv(reports: Mapping[str, Report]) -> str:
 
 
 def _csv(value: Any) -> str:
-    value = _plain(value)
+    value = plain(value)
     return "" if value is None else str(value)
 
 
 RENDERERS = {"markdown": render_markdown, "json": render_json, "csv": render_csv}
-
-
-def heatmap_matrix(reports: Mapping[str, Report]) -> tuple[list[str], list[str], np.ndarray]:
-    """Row labels, model names and the values (rows x models) the heatmap draws."""
-    first = _check_same_split(reports)
-    table_name, metric = first.plot
-    table = first.tables[table_name]
-    labels = [table.row_name(row) for row in table.rows]
-    values = np.array(
-        [
-            [_nan(reports[m].tables[table_name].rows[i][metric]) for m in reports]
-            for i in range(len(table.rows))
-        ],
-        dtype=float,
-    ).reshape(len(labels), len(reports))
-    return labels, list(reports), values
-
-
-def _nan(value: Any) -> float:
-    return np.nan if value is None else float(value)
-
-
-def plot_heatmap(reports: Mapping[str, Report], path: str | Path) -> np.ndarray:
-    """Draw the per-row metric of every model (one column each) into a PNG at ``path``.
-
-    Returns the plotted matrix (rows x models). Needs matplotlib (the ``plot`` extra).
-    """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise OptionalDependencyError(
-            "--plot needs matplotlib: pip install 'hatemoji-datasets[plot]'"
-        ) from error
-    first = _check_same_split(reports)
-    labels, models, values = heatmap_matrix(reports)
-    table_name, metric = first.plot
-    width = 3.2 + 1.0 * len(models)
-    height = 1.4 + 0.28 * len(labels)
-    figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
-    cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="lightgrey")
-    image = axes.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=0, vmax=1, aspect="auto")
-    axes.set_xticks(range(len(models)), models)
-    axes.set_yticks(range(len(labels)), labels, fontsize=8)
-    axes.xaxis.tick_top()
-    plt.setp(axes.get_xticklabels(), rotation=30, ha="left", rotation_mode="anchor")
-    for r in range(values.shape[0]):
-        for c in range(values.shape[1]):
-            text = "n/a" if np.isnan(values[r, c]) else f"{values[r, c]:.2f}"
-            axes.text(c, r, text, ha="center", va="center", fontsize=7)
-    axes.set_title(
-        f"{first.dataset} ({first.config}) {first.split}\n{first.tables[table_name].title}",
-        fontsize=9,
-    )
-    figure.colorbar(image, ax=axes, shrink=0.6)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    try:
-        figure.savefig(
-            path,
-            dpi=100,
-            metadata={
-                "Title": f"{first.dataset} {metric}",
-                "Description": "models: " + ", ".join(models),
-            },
-        )
-    except OSError as error:
-        raise HatemojiDatasetsError(f"cannot write {path}: {error.strerror or error}") from error
-    finally:
-        plt.close(figure)
-    return values

@@ -2,7 +2,7 @@
 
 A contributed file is read by the one raw reader and checked in the dataset's
 upstream format by the same declaration and schema the build uses, plus the
-release rules (:mod:`hatemoji_datasets.release_rules`). Every input is checked
+release rules (:mod:`hatemoji_datasets.validate.release_rules`). Every input is checked
 before anything is fetched: a file that is missing, special, or a symlink out
 of the working tree is refused unread.
 
@@ -16,27 +16,21 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import pandas as pd
 
-from hatemoji_datasets import sources
+from hatemoji_datasets.building.pipeline import check_files, fetch_released, read_files, read_for
+from hatemoji_datasets.building.reader import RawTable, check_regular_file, unreadable
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.findings import Finding, finding_order
-from hatemoji_datasets.pipeline import (
-    check_files,
-    fetch_released,
-    read_files,
-    read_for,
-    source_splits,
-    split_runs,
-    with_source_splits,
-)
-from hatemoji_datasets.reader import RawTable, check_regular_file, unreadable
-from hatemoji_datasets.registry import resolve
-from hatemoji_datasets.release_rules import (
+from hatemoji_datasets.registry import lookup
+from hatemoji_datasets.schema import check_frame, source_splits, split_runs, with_source_splits
+from hatemoji_datasets.sources.settings import mirror_setting
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.validate.release_rules import (
     ContributedRows,
     changed_rows,
     member,
@@ -44,11 +38,7 @@ from hatemoji_datasets.release_rules import (
     repeated_texts,
     text_rules,
 )
-from hatemoji_datasets.schema import check_frame
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
-
-#: JSON report format version; bump on any incompatible change.
-REPORT_FORMAT = 1
+from hatemoji_datasets.validate.report import ValidationReport
 
 
 @dataclass(frozen=True)
@@ -56,36 +46,6 @@ class Options:
     allow_changes: bool = False
     full: bool = False
     strict: bool = False
-
-
-@dataclass
-class Report:
-    """Every finding for a set of files, in a stable order."""
-
-    files: list[str]
-    findings: list[Finding] = field(default_factory=list)
-    strict: bool = False
-
-    def severity(self, finding: Finding) -> str:
-        return "error" if finding.severity == "error" or self.strict else "warning"
-
-    @property
-    def errors(self) -> list[Finding]:
-        return [f for f in self.findings if self.severity(f) == "error"]
-
-    @property
-    def warnings(self) -> list[Finding]:
-        return [f for f in self.findings if self.severity(f) == "warning"]
-
-    @property
-    def unreadable(self) -> list[Finding]:
-        return [f for f in self.findings if f.unreadable]
-
-    @property
-    def exit_code(self) -> int:
-        if self.unreadable:
-            return 2
-        return 1 if self.errors else 0
 
 
 def check_input(path: str, root: Path | None = None) -> None:
@@ -110,11 +70,11 @@ def validate_contributions(
     options: Options = Options(),  # noqa: B008 - frozen, never mutated
     mirror: str | None = None,
     cache_dir: str | None = None,
-) -> Report:
+) -> ValidationReport:
     """Check each file against the dataset's schema and the released data."""
-    spec, config_spec, _ = resolve(dataset, config)
-    mirror = sources.mirror_setting(mirror)
-    report = Report(files=[os.fspath(p) for p in paths], strict=options.strict)
+    spec, config_spec, _ = lookup(dataset, config)
+    mirror = mirror_setting(mirror)
+    report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
     readable: dict[str, RawTable | pd.DataFrame] = {}
     for name in report.files:
         try:
@@ -157,10 +117,10 @@ def validate_contributions(
 
 def _read(name: str, spec: DatasetSpec, config: ConfigSpec) -> RawTable | pd.DataFrame:
     if name.endswith(".parquet"):  # the built format, checked against the built release
-        from hatemoji_datasets.built_format import read_parquet
+        from hatemoji_datasets.validate.built_format import read_parquet
 
         return read_parquet(name)
-    return read_for(spec.resolve(config.schema), name, config.raw_format)
+    return read_for(spec.load(config.schema), name, config.raw_format)
 
 
 def _built_key(config: ConfigSpec) -> str:
@@ -199,15 +159,18 @@ def _check_raw(
         lambda position: raw.lines()[position],
         member(frame[key], released[key]),
     )
-    severity = "warning" if options.allow_changes else "error"
     # The schema and the release rules are independent and mostly run inside
     # pyarrow, which releases the GIL: on two cores they overlap.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        release_rules = pool.submit(
-            lambda: [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
-        )
+        release_findings = pool.submit(_release_findings, rows, options)
         schema_findings = _schema_findings(raw, frame, spec, config, rows)
-        return [*schema_findings, *_not_owned(release_rules.result(), schema_findings, key)]
+        return [*schema_findings, *_not_owned(release_findings.result(), schema_findings, key)]
+
+
+def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
+    """The release rules over a contributed file: changed rows, repeated texts, new text."""
+    severity = "warning" if options.allow_changes else "error"
+    return [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
 
 
 def _not_owned(found: list[Finding], schema_findings: list[Finding], key: str) -> list[Finding]:
@@ -230,7 +193,7 @@ def _schema_findings(
 ) -> list[Finding]:
     """The dataset schema over the file (plus released context rows, for cross-row rules)."""
     runs = (
-        split_runs(spec.resolve(config.split_of_file)(raw.path, frame))
+        split_runs(spec.load(config.split_of_file)(raw.path, frame))
         if config.split_of_file
         else [(None, len(frame))]
     )
@@ -247,7 +210,7 @@ def _schema_findings(
     def places() -> list[tuple[str, int]]:
         return raw.places() + [("", 0)] * context_rows
 
-    _, found = check_frame(spec.resolve(config.schema), frame, file=raw.path, places=places)
+    _, found = check_frame(spec.load(config.schema), frame, file=raw.path, places=places)
     # Findings located on context rows are the released data's, not this file's.
     return [f for f in found if f.file == raw.path]
 
@@ -261,7 +224,7 @@ def _check_built(
     cache_dir: str | None,
     options: Options,
 ) -> list[Finding]:
-    from hatemoji_datasets.built_format import features_schema
+    from hatemoji_datasets.validate.built_format import features_schema
 
     released, features = _built_release(spec, config, mirror, cache_dir)
     schema = features_schema(spec.name, features, config.id_column)
@@ -276,18 +239,16 @@ def _check_built(
     rows = ContributedRows(
         name, frame, key, "text", released, lambda p: p + 1, member(frame[key], released[key])
     )
-    severity = "warning" if options.allow_changes else "error"
-    release = [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
-    return [*found, *_not_owned(release, found, key)]
+    return [*found, *_not_owned(_release_findings(rows, options), found, key)]
 
 
 @cache
 def _built_release(
     spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
 ):
-    from hatemoji_datasets.api import load_dataset
+    from hatemoji_datasets.building.prepare import load_verified
 
-    released = load_dataset(spec.name, config.name, cache_dir=cache_dir, mirror=mirror)
+    _, released = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)
     features = next(iter(released.values())).features
     frame = pd.concat([split.to_pandas() for split in released.values()], ignore_index=True)
     return frame, features

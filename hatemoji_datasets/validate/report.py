@@ -1,4 +1,4 @@
-"""Rendering a contribution report as text, JSON or GitHub workflow commands.
+"""The report of ``validate``, and its renderings: text, JSON or GitHub workflow commands.
 
 Every value and name is escaped, in every format: a file name or cell with a
 newline or a control character cannot start a line of its own (and so cannot
@@ -8,29 +8,62 @@ issue a workflow command such as ``::stop-commands::``).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
-from hatemoji_datasets.contributions import REPORT_FORMAT, Report
 from hatemoji_datasets.findings import Finding, safe
 
+#: JSON report format version; bump on any incompatible change.
+REPORT_FORMAT = 1
 
-def render(report: Report, fmt: str) -> str:
+
+@dataclass
+class ValidationReport:
+    """Every finding of ``validate`` for a set of files, in a stable order."""
+
+    files: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    strict: bool = False
+
+    def severity(self, finding: Finding) -> str:
+        return "error" if finding.severity == "error" or self.strict else "warning"
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if self.severity(f) == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if self.severity(f) == "warning"]
+
+    @property
+    def unreadable(self) -> list[Finding]:
+        return [f for f in self.findings if f.unreadable]
+
+    @property
+    def exit_code(self) -> int:
+        if self.unreadable:
+            return 2
+        return 1 if self.errors else 0
+
+
+def render(report: ValidationReport, fmt: str) -> str:
     return {"text": _text, "json": _json, "github": _github}[fmt](report)
 
 
-def _summary(report: Report) -> str:
+def _summary(report: ValidationReport) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
     unreadable = len(report.unreadable)
     tail = f", {unreadable} unreadable file(s)" if unreadable else ""
     return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){tail}"
 
 
-def _text(report: Report) -> str:
+def _text(report: ValidationReport) -> str:
     lines = [f"{report.severity(f)}: {safe(str(f))}" for f in report.findings]
     lines.append(_summary(report))
     return "\n".join(lines)
 
 
-def _json(report: Report) -> str:
+def _json(report: ValidationReport) -> str:
     return json.dumps(
         {
             "format": REPORT_FORMAT,
@@ -45,7 +78,7 @@ def _json(report: Report) -> str:
     )
 
 
-def _as_dict(report: Report, finding: Finding) -> dict[str, object]:
+def _as_dict(report: ValidationReport, finding: Finding) -> dict[str, object]:
     return {
         "code": finding.code,
         "severity": report.severity(finding),
@@ -67,7 +100,7 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _github(report: Report) -> str:
+def _github(report: ValidationReport) -> str:
     lines = []
     for f in report.findings:
         properties = [f"file={_escape_property(f.file)}"]

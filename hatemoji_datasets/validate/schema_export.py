@@ -39,7 +39,7 @@ def exports() -> dict[str, str]:
     """Relative path -> file content, for every upstream schema of every dataset."""
     files: dict[str, str] = {}
     for name, spec in specs().items():
-        models = {config.schema: spec.resolve(config.schema) for config in spec.configs}
+        models = {config.schema: spec.load(config.schema) for config in spec.configs}
         for model in models.values():
             source = f"{model.__module__}.{model.__name__}"
             stem = f"{name}/{model.__name__}"

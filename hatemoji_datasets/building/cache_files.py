@@ -1,12 +1,23 @@
-"""The files ``datasets`` writes for a split in a build folder, read without ``datasets``."""
+"""A built split's rows as Arrow: from the files ``datasets`` writes, or from a ``Dataset``."""
 
 from __future__ import annotations
 
 import glob
 import os
+from typing import TYPE_CHECKING
 
 import pyarrow
 import pyarrow.parquet as pq
+
+if TYPE_CHECKING:
+    import datasets
+
+
+def split_table(dataset: datasets.Dataset) -> pyarrow.Table:
+    """The rows of a split as one Arrow table, in order (a selection's indices applied)."""
+    if dataset._indices is not None:
+        return dataset.with_format("arrow")[:]
+    return dataset.data.table
 
 
 def split_files(folder: str | os.PathLike[str], dataset_name: str, split: str) -> list[str]:

@@ -14,49 +14,24 @@ import logging
 import os
 from collections.abc import Mapping
 
-import numpy as np
 import pandas as pd
 import pyarrow
 
-from hatemoji_datasets import sources
+from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
 from hatemoji_datasets.findings import Finding
-from hatemoji_datasets.reader import RawTable, read_raw
-from hatemoji_datasets.schema import Model, check_frame, compiled, integer_columns
+from hatemoji_datasets.schema import (
+    Model,
+    check_frame,
+    compiled,
+    integer_columns,
+    with_source_splits,
+)
+from hatemoji_datasets.sources.fetch import fetch
+from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat
 
 log = logging.getLogger("hatemoji_datasets")
-
-#: ``DataFrame.attrs`` key: which split's file each row came from, as run lengths
-#: ``((split, rows), ...)`` (small, so pandas copies it cheaply), for rules that
-#: compare a row with its file.
-SOURCE_SPLITS = "source_splits"
-
-
-def source_splits(frame: pd.DataFrame) -> pd.Series | None:
-    """The split each row of ``frame`` was read from, if the reader recorded it."""
-    runs = frame.attrs.get(SOURCE_SPLITS)
-    if runs is None:
-        return None
-    names = [name for name, _ in runs]
-    values = np.repeat(np.array(names, dtype=object), [n for _, n in runs])
-    return pd.Series(values, index=frame.index)
-
-
-def split_runs(splits: pd.Series) -> list[tuple[str | None, int]]:
-    """Per-row split names as ``[(split, rows), ...]`` runs (missing names are None)."""
-    values = pd.Series(splits, dtype=object).fillna("").astype(str).to_numpy()
-    if len(values) == 0:
-        return []
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    lengths = np.diff(np.append(starts, len(values)))
-    return [(values[start] or None, int(n)) for start, n in zip(starts, lengths, strict=True)]
-
-
-def with_source_splits(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
-    """Record which split's file each row of ``frame`` came from, as ``(split, rows)`` runs."""
-    frame.attrs[SOURCE_SPLITS] = tuple(runs)
-    return frame
 
 
 def read_for(model: Model, path: str, fmt: RawFormat) -> RawTable:
@@ -68,7 +43,7 @@ def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
 ) -> dict[str, RawTable]:
     """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path)."""
-    model = spec.resolve(config.schema)
+    model = spec.load(config.schema)
     return {
         split: read_for(model, paths[source], config.raw_format) for split, source in config.splits
     }
@@ -87,14 +62,7 @@ def check_files(
         return [place for raw in raws.values() for place in raw.places()]
 
     file = ", ".join(raw.path for raw in raws.values())
-    _, found = check_frame(spec.resolve(config.schema), frame, file=file, places=places)
-    return found
-
-
-def check_file(model: Model, path: str, fmt: RawFormat) -> list[Finding]:
-    """Every finding of one raw file against one schema (cross-file rules see only it)."""
-    raw = read_for(model, path, fmt)
-    _, found = check_frame(model, raw.table.to_pandas(), file=raw.path, places=raw.places)
+    _, found = check_frame(spec.load(config.schema), frame, file=file, places=places)
     return found
 
 
@@ -113,7 +81,7 @@ def build_tables(
     """
     raws = read_files(spec, config, paths)
     raise_for(check_files(spec, config, raws))
-    transform = spec.resolve(config.transform)
+    transform = spec.load(config.transform)
     return {split: transform(raw.table, config, version) for split, raw in raws.items()}
 
 
@@ -136,7 +104,7 @@ def fetch_released(
     A local mirror is read in place, without importing ``datasets``.
     """
     pinned = spec.config_sources(config)
-    mirror = sources.mirror_setting(mirror)
+    mirror = mirror_setting(mirror)
     if mirror and "://" not in mirror:
-        return sources.fetch(pinned, None, mirror)  # read in place: no download manager
-    return sources.fetch(pinned, download_manager(spec.name, cache_dir), mirror)
+        return fetch(pinned, None, mirror)  # read in place: no download manager
+    return fetch(pinned, download_manager(spec.name, cache_dir), mirror)

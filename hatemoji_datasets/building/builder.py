@@ -20,10 +20,13 @@ import datasets
 import pyarrow
 from datasets.table import table_cast
 
-from hatemoji_datasets import sources
-from hatemoji_datasets.cache_files import read_split
+from hatemoji_datasets.building import recorded
+from hatemoji_datasets.building.cache_files import read_split
+from hatemoji_datasets.building.fingerprint import fingerprint_table
+from hatemoji_datasets.card_source import card_source
 from hatemoji_datasets.errors import FingerprintError
-from hatemoji_datasets.metadata import CardSource, read_card_source
+from hatemoji_datasets.registry import dataset_spec, parse_spec
+from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 log = logging.getLogger("hatemoji_datasets")
@@ -50,8 +53,6 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
         # so it is kept out of the config (and out of the cache key).
         self.mirror = mirror
         self.check_fingerprints = check_fingerprints
-        #: Set when this builder built the data (rather than finding it cached).
-        self.built = False
         kwargs.setdefault("dataset_name", self.SPEC.name)
         super().__init__(**kwargs)
 
@@ -61,13 +62,13 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
         return self.config.spec
 
     def _info(self) -> datasets.DatasetInfo:
-        card = card_source(self.SPEC)
+        card = card_source(self.SPEC.card_source_path)
         return datasets.DatasetInfo(
             description=card.description,
             citation=card.citation,
             homepage=card.homepage,
             license=card.license,
-            features=self.SPEC.resolve(self.config_spec.features)(
+            features=self.SPEC.load(self.config_spec.features)(
                 self.config_spec, str(self.config.version)
             ),
         )
@@ -75,11 +76,11 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     def _split_generators(
         self, dl_manager: datasets.DownloadManager
     ) -> list[datasets.SplitGenerator]:
-        from hatemoji_datasets.pipeline import build_tables  # pandera: only when building
+        from hatemoji_datasets.building.pipeline import build_tables  # pandera: only when building
 
         pinned = self.SPEC.config_sources(self.config_spec)
         log.info("fetching and verifying %d source file(s)", len(pinned))
-        paths = sources.fetch(pinned, dl_manager, self.mirror)
+        paths = fetch(pinned, dl_manager, self.mirror)
         tables = build_tables(self.SPEC, self.config_spec, str(self.config.version), paths)
         generators = []
         for split, table in tables.items():
@@ -90,16 +91,13 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
 
     def _download_and_prepare(self, dl_manager, verification_mode, **kwargs):  # type: ignore[override]
         super()._download_and_prepare(dl_manager, verification_mode, **kwargs)
-        self.built = True
         if self.check_fingerprints:
             # Still in datasets' ``.incomplete`` folder: raising here keeps nothing.
             self._check_recorded_fingerprints()
 
     def _check_recorded_fingerprints(self) -> None:
-        from hatemoji_datasets import fingerprint as fp
-
         version = str(self.config.version)
-        expected = fp.expected_for(self.SPEC, self.config_spec, version)
+        expected = recorded.expected_for(self.SPEC, self.config_spec, version)
         if expected is None:
             log.info(
                 "no fingerprint recorded for %s/%s %s", self.SPEC.name, self.config.name, version
@@ -109,7 +107,7 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
             split: (info.num_examples, self.split_fingerprint(split))
             for split, info in self.info.splits.items()
         }
-        problems = fp.compare(
+        problems = recorded.compare(
             self.SPEC,
             self.config.name,
             version,
@@ -117,17 +115,16 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
             found,
         )
         if problems:
+            where = recorded.recorded_path(self.SPEC)
             raise FingerprintError(
                 f"the build of {self.SPEC.name}/{self.config.name} {version} differs from the "
-                f"fingerprints recorded in {fp.recorded_path(self.SPEC)}; nothing was cached:\n  "
+                f"fingerprints recorded in {where}; nothing was cached:\n  "
                 + "\n  ".join(problems),
                 problems,
             )
 
     def split_fingerprint(self, split: str) -> str:
         """The fingerprint of ``split`` as written in this builder's output folder."""
-        from hatemoji_datasets.fingerprint import fingerprint_table
-
         return fingerprint_table(
             read_split(self._output_dir, self.dataset_name, split), self.info.features
         )
@@ -140,11 +137,6 @@ def _table_key() -> Any:
     # datasets 5 keys tables by (shard, batch); older releases take any key.
     key_type = getattr(datasets.builder, "Key", None)
     return key_type(0, 0) if key_type is not None else 0
-
-
-@cache
-def card_source(spec: DatasetSpec) -> CardSource:
-    return read_card_source(spec.card_source_path)
 
 
 def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[HatemojiBuilder]:
@@ -183,3 +175,13 @@ def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
             "__module__": spec.package,
         },
     )
+
+
+def builder_class(name: str, version: str | None = None) -> type[HatemojiBuilder]:
+    """The ``datasets`` builder class of dataset ``name`` at ``version`` (default: current).
+
+    ``name`` may pin the version itself (``"NAME:1.0.0"``). The Hub loading
+    scripts subclass it.
+    """
+    name, version = parse_spec(name, version)
+    return builder_class_for(dataset_spec(name), version)

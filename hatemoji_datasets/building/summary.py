@@ -37,6 +37,11 @@ def build_dir(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: st
     return cache_root(cache_dir) / spec.name / config.name / version
 
 
+def is_built(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | None) -> bool:
+    """Whether a finished build of ``config`` at ``version`` is in the cache."""
+    return (build_dir(spec, config, version, cache_dir) / "dataset_info.json").is_file()
+
+
 def read(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | None) -> dict | None:
     """The stored summary of a build, or None when there is none or the build is damaged."""
     folder = build_dir(spec, config, version, cache_dir)
@@ -48,7 +53,7 @@ def read(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | N
     if summary.get("format") != SUMMARY_FORMAT:
         return None
     splits = {name: info["num_examples"] for name, info in recorded.get("splits", {}).items()}
-    from hatemoji_datasets.cache_files import count_rows  # pyarrow: only with a summary
+    from hatemoji_datasets.building.cache_files import count_rows  # pyarrow: only with a summary
 
     if splits != summary["splits"] or any(
         count_rows(folder, spec.name, split) != rows for split, rows in splits.items()
@@ -73,7 +78,6 @@ def make(
     config: ConfigSpec,
     version: str,
     *,
-    pretty_name: str,
     features: dict[str, Any],
     splits: dict[str, int],
     license: str,
@@ -84,7 +88,7 @@ def make(
     return {
         "format": SUMMARY_FORMAT,
         "name": spec.name,
-        "pretty_name": pretty_name,
+        "pretty_name": spec.pretty_name,
         "config": config.name,
         "configs": spec.config_names,
         "version": version,
