@@ -263,11 +263,14 @@ def _first_non_utf8_line(name: str) -> int:
 
 
 def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:
-    bad = [
-        (start, len(record))
-        for start, record in _records(name, fmt)
-        if record and len(record) != expected
-    ]
+    try:
+        bad = [
+            (start, len(record))
+            for start, record in _records(name, fmt)
+            if record and len(record) != expected
+        ]
+    except UnicodeDecodeError:  # a byte that is not UTF-8 split a row: that is the problem
+        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
     if not bad:
         return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
     listed = first_few([f"line {start} has {n}" for start, n in bad], "; ")
