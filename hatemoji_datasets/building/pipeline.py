@@ -1,11 +1,16 @@
 """Read, validate and transform one config's raw files: the path builds and ``validate`` share.
 
-- :func:`read_files` reads each split's upstream file with the one reader;
+- :func:`read_files` reads each split's upstream file with the one reader
+  (as the schema's generated layout says, so reading imports no ``pandera``);
 - :func:`check_files` validates them as one table (rules such as pairs may
   span files), naming each row's own file and line;
-- :func:`build_tables` runs the config's vectorised transform per split;
+- :func:`build_tables` runs the config's vectorised transform per split, after
+  validating the files unless told they need not be;
 - :func:`fetch_released` fetches a config's pinned files for the validator,
   through the same sources code the build uses.
+
+``pandas`` and the pandera side (:mod:`hatemoji_datasets.schema`) are imported
+only by the functions that validate.
 """
 
 from __future__ import annotations
@@ -13,39 +18,44 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import pyarrow
 
+from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
 from hatemoji_datasets.findings import Finding
-from hatemoji_datasets.schema import (
-    Model,
-    check_frame,
-    compiled,
-    integer_columns,
-    with_source_splits,
-)
 from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.schema import Model
 
 log = logging.getLogger("hatemoji_datasets")
 
 
 def read_for(model: Model, path: str, fmt: RawFormat) -> RawTable:
     """Read a raw file as ``model`` expects it: its integer columns typed, its width enforced."""
+    from hatemoji_datasets.schema import compiled, integer_columns
+
     return read_raw(path, fmt, integer_columns(model), max_columns=len(compiled(model).columns))
 
 
 def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
 ) -> dict[str, RawTable]:
-    """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path)."""
-    model = spec.load(config.schema)
+    """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path).
+
+    Read as :func:`read_for` reads them, from the schema's generated layout.
+    """
+    layout = layout_of(spec, config.schema)
     return {
-        split: read_for(model, paths[source], config.raw_format) for split, source in config.splits
+        split: read_raw(
+            paths[source], config.raw_format, layout.integers, max_columns=len(layout.columns)
+        )
+        for split, source in config.splits
     }
 
 
@@ -53,6 +63,10 @@ def check_files(
     spec: DatasetSpec, config: ConfigSpec, raws: Mapping[str, RawTable]
 ) -> list[Finding]:
     """Every finding of the config's schema over its files, as one table."""
+    import pandas as pd
+
+    from hatemoji_datasets.schema import check_frame, with_source_splits
+
     frames = [raw.table.to_pandas() for raw in raws.values()]
     frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
@@ -73,14 +87,22 @@ def raise_for(findings: list[Finding]) -> None:
 
 
 def build_tables(
-    spec: DatasetSpec, config: ConfigSpec, version: str, paths: Mapping[str, str]
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    version: str,
+    paths: Mapping[str, str],
+    *,
+    validate: bool = True,
 ) -> dict[str, pyarrow.Table]:
-    """Validated, transformed tables of the built dataset, ``{split: table}``.
+    """Transformed tables of the built dataset, ``{split: table}``, validated first.
 
     Raises SchemaViolationError with every finding if a file breaks the schema.
+    ``validate=False`` skips the schema: only for files already validated byte
+    for byte (see :class:`~hatemoji_datasets.building.builder.HatemojiBuilder`).
     """
     raws = read_files(spec, config, paths)
-    raise_for(check_files(spec, config, raws))
+    if validate:
+        raise_for(check_files(spec, config, raws))
     transform = spec.load(config.transform)
     return {split: transform(raw.table, config, version) for split, raw in raws.items()}
 
@@ -94,6 +116,17 @@ def download_manager(name: str, cache_dir: str | None):  # -> datasets.DownloadM
             cache_dir=os.path.join(cache_dir, "downloads") if cache_dir else None
         ),
     )
+
+
+def check_pinned(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> None:
+    """Fetch and verify the config's pinned files and validate them against the schema.
+
+    Raises SchemaViolationError with every finding if a file breaks it.
+    """
+    paths = fetch_released(spec, config, mirror, cache_dir)
+    raise_for(check_files(spec, config, read_files(spec, config, paths)))
 
 
 def fetch_released(

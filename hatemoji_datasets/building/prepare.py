@@ -27,6 +27,7 @@ def prepared_builder(
     mirror: str | None = None,
     download_mode: str | None = None,
     check_fingerprints: bool = True,
+    validate: bool = False,
 ) -> HatemojiBuilder:
     """The builder of ``config`` at ``version``, built into the cache unless already there.
 
@@ -37,6 +38,9 @@ def prepared_builder(
     compared with the fingerprints the package records for its version before
     it is kept; one that differs raises :class:`FingerprintError` and leaves
     no cache (``check_fingerprints=False`` skips that, for recording new ones).
+    ``validate=True`` validates the pinned files against the schema even where
+    they were validated when their fingerprints were recorded (a build from the
+    cache has them fetched, verified and validated again).
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
@@ -47,6 +51,7 @@ def prepared_builder(
             cache_dir=cache_dir,
             mirror=mirror,
             check_fingerprints=check_fingerprints,
+            validate=validate,
         )
     except OSError as exc:  # datasets creates the cache folder when a builder is made
         raise _cache_error(cache_dir, exc) from None
@@ -58,6 +63,11 @@ def prepared_builder(
         if isinstance(exc.__cause__, OSError):
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
+    if validate and not builder.validated:  # found in the cache: validate its sources now
+        from hatemoji_datasets.building.pipeline import check_pinned
+
+        check_pinned(spec, config, mirror, cache_dir)
+        builder.validated = True
     return builder
 
 
@@ -101,6 +111,7 @@ def load_verified(
     mirror: str | None = None,
     download_mode: str | None = None,
     check_fingerprints: bool = True,
+    validate: bool = False,
 ) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
     """:func:`prepared_builder` then :func:`verified_data`: the builder and its checked splits."""
     builder = prepared_builder(
@@ -111,5 +122,6 @@ def load_verified(
         mirror=mirror,
         download_mode=download_mode,
         check_fingerprints=check_fingerprints,
+        validate=validate,
     )
     return builder, verified_data(builder)
