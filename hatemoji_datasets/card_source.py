@@ -37,9 +37,14 @@ class CardSource:
         return self.extra.get(key, default)
 
 
+#: libyaml's safe loader where PyYAML has it: the same documents, several times faster
+#: (every build reads its card source).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_card_source(path: Path) -> CardSource:
     with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
+        data = yaml.load(handle, Loader=_SAFE_LOADER) or {}  # noqa: S506 - a safe loader
     missing = [key for key in REQUIRED_KEYS if not data.get(key)]
     if missing:
         raise HatemojiDatasetsError(f"{path}: missing key(s) {', '.join(missing)}")

@@ -44,15 +44,14 @@ def fingerprint_table(table: pa.Table, features: datasets.Features) -> str:
     table = table.select(columns)
     for batch in table.to_batches(max_chunksize=_BATCH_ROWS):
         values = [column.to_pylist() for column in batch.columns]
-        for row in zip(*values, strict=True):
-            digest.update(_dumps(list(row)).encode() + b"\n")
+        # One line per row; hashing a batch's lines at once is hashing them one by one.
+        lines = "".join(_dumps(list(row)) + "\n" for row in zip(*values, strict=True))
+        digest.update(lines.encode())
     return PREFIX + digest.hexdigest()
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(
-        value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=_json_default
-    )
+    return _ENCODER.encode(value)
 
 
 def _json_default(value: Any) -> Any:
@@ -63,3 +62,9 @@ def _json_default(value: Any) -> Any:
     if hasattr(value, "tolist"):
         return value.tolist()
     return {"repr": repr(value)}
+
+
+#: One encoder for every row (``json.dumps`` with options builds a new one per call).
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=_json_default
+)
