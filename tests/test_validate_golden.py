@@ -330,6 +330,23 @@ def _cases() -> dict[str, Case]:
         CHECK, {"late.csv": then(check, lambda d: d[:-200] + b"\xff" + d[-199:])}
     )
     cases["late short row"] = Case(CHECK, {"late.csv": then(check, lambda d: d + b"5000,1.0,1\n")})
+    cases["late bad byte in a text"] = Case(
+        CHECK, {"late.csv": then(check, lambda d: _on_last_row(d, b" in ", b" \xe9n "))}
+    )
+    cases["late multi-line value"] = Case(
+        CHECK, {"late.csv": then(check, lambda d: _on_last_row(d, b",Too many ", b',"Too\nmany '))}
+    )
+    cases["late value spanning lines"] = Case(
+        CHECK, {"late.csv": then(check, _late_quoted_newline)}
+    )
+    cases["a cell longer than a read block"] = Case(
+        CHECK,
+        {"long.csv": raw(
+            CHECK_HEADER
+            + b'30000,1.0,1,"I like \xf0\x9f\x8c\xbb' + b" a lot" * 900_000
+            + b'",women,verb_swap,orig,7,0,1\n30001,1.0,1,x,women,verb_swap,orig,1,0,1\n'
+        )},
+    )  # fmt: skip
     cases["crlf fixture"] = Case(
         CHECK, {"crlf.csv": then(fixture("hatemoji_check_broken.csv"), _crlf)}
     )
@@ -388,6 +405,20 @@ def _disguised(data: bytes) -> bytes:
         row[text_at] = DISGUISES[position % len(DISGUISES)](row[text_at])
         out.append(row)
     return unparse(out, CSV)
+
+
+def _on_last_row(data: bytes, old: bytes, new: bytes) -> bytes:
+    lines = data.split(b"\n")
+    at = max(i for i, line in enumerate(lines) if old in line)
+    lines[at] = lines[at].replace(old, new, 1)
+    return b"\n".join(lines)
+
+
+def _late_quoted_newline(data: bytes) -> bytes:
+    """The last row's text quoted, with a line break in it: valid, two physical lines."""
+    header, *rows = parse(data, CSV)
+    rows[-1][header.index("text")] = rows[-1][header.index("text")].replace(" ", "\n", 1)
+    return unparse([header, *rows], CSV)
 
 
 def _crlf(data: bytes) -> bytes:
