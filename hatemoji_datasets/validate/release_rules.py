@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -27,11 +27,11 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.emoji_search import text_array
 from hatemoji_datasets.findings import Finding, Severity, preview
-
-#: C0 and C1 control characters except the line feed, which released texts contain.
-CONTROL_CHARACTERS = r"[\x00-\x09\x0b-\x1f\x7f-\x9f]"
-#: Characters a reader cannot see: zero-width ones, bidi controls, soft hyphen, NBSP.
-INVISIBLE_CHARACTERS = "[\u00a0\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+from hatemoji_datasets.validate.prefilter import (
+    CONTROL_CHARACTERS,
+    INVISIBLE_CHARACTERS,
+    suspect_pattern,
+)
 
 
 @dataclass
@@ -221,29 +221,8 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
 )
 
 
-@cache
-def _suspect_pattern() -> str:
-    """Matches every text that may break a text rule or change under NFKC (a superset).
-
-    NFKC changes every text NFC changes, so one pattern serves both.
-    """
-    # A text is normalised unless it holds a character that is not normalised on
-    # its own or may combine with its neighbour (a combining mark, or the second
-    # half of a canonical composition such as a Hangul vowel jamo).
-    combining = set()
-    # Below U+00A0 nothing changes or combines; above U+2FFFF nothing changes.
-    for code in range(0xA0, 0x30000):
-        char = chr(code)
-        if unicodedata.combining(char) or unicodedata.normalize("NFKC", char) != char:
-            combining.add(char)
-        decomposition = unicodedata.decomposition(char)
-        if decomposition and not decomposition.startswith("<"):
-            parts = decomposition.split()
-            if len(parts) == 2:
-                combining.add(chr(int(parts[1], 16)))
-    ranges = "".join(re.escape(c) for c in sorted(combining) if ord(c) < 0xD800 or ord(c) > 0xDFFF)
-    # RE2's \s is ASCII only; \p{Z} adds the Unicode spaces str.strip() removes.
-    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|{INVISIBLE_CHARACTERS}|[{ranges}]"
+#: The regex that finds the few texts a text rule may fail on (shipped precomputed).
+_suspect_pattern = suspect_pattern
 
 
 def text_rules(rows: ContributedRows) -> list[Finding]:
