@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hatemoji_datasets.card_source import hub_repo
 from hatemoji_datasets.cards.front_matter import card_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
@@ -110,16 +111,11 @@ def _papers(citation: str) -> list[str]:
     return found
 
 
-def _hub_repo(built: Built) -> tuple[str, bool]:
-    repo = built.source.get("hub_repo_id")
-    return (repo, True) if repo else (f"<org>/{built.spec.name}", False)
-
-
 def _uses(built: Built) -> str:
     spec, source = built.spec, built.source
     name, default = spec.name, spec.default_config_name
     others = [config for config in built.configs if config != default]
-    repo, known = _hub_repo(built)
+    repo, known = hub_repo(built.source, spec.name)
     python = [
         "import hatemoji_datasets",
         "",
