@@ -164,6 +164,8 @@ def _uses(built: Built) -> str:
         *hub,
         "```",
         "",
+        *_sql(built),
+        "",
         "### Direct Use",
         "",
         *(f"- {use}" for use in source.get("intended_uses", [])),
@@ -173,6 +175,38 @@ def _uses(built: Built) -> str:
         *(f"- {use}" for use in source.get("out_of_scope_uses", [])),
     ]
     return "\n".join(lines)
+
+
+def _sql(built: Built) -> list[str]:
+    """A DuckDB query and its polars equivalent over the export, showing label names."""
+    from hatemoji_datasets.hub.parquet import LABELS, parquet_name
+
+    default = built.configs[built.spec.default_config_name].spec
+    split_file = parquet_name(default.name, default.eval_split)
+    return [
+        "With SQL or a dataframe library, in a local copy of the export (its folder, or a "
+        "download of the Hub repository): the split files hold ClassLabel ids, and "
+        f"`{LABELS}` names them (`config`, `feature`, `id`, `name`, one row per name).",
+        "",
+        "```sql",
+        "-- DuckDB",
+        "SELECT l.name AS label, count(*) AS n",
+        f"FROM '{split_file}' AS t",
+        f"JOIN '{LABELS}' AS l",
+        f"  ON l.config = '{default.name}' AND l.feature = 'label' AND l.id = t.label",
+        "GROUP BY l.name",
+        "ORDER BY l.name;",
+        "```",
+        "",
+        "```python",
+        "import polars as pl",
+        "",
+        f'split = pl.read_parquet("{split_file}")',
+        f'labels = pl.read_parquet("{LABELS}").filter(config="{default.name}", feature="label")',
+        'counts = split.join(labels, left_on="label", right_on="id").group_by("name").len()',
+        'print(counts.sort("name"))',
+        "```",
+    ]
 
 
 def _structure(built: Built) -> str:
