@@ -33,6 +33,8 @@ from hatemoji_datasets.validate.prefilter import (
     suspect_pattern,
 )
 
+_CONTROL, _INVISIBLE = re.compile(CONTROL_CHARACTERS), re.compile(INVISIBLE_CHARACTERS)
+
 
 @dataclass
 class ContributedRows:
@@ -189,7 +191,7 @@ def _texts_at(texts: pyarrow.Array | pyarrow.ChunkedArray, positions: np.ndarray
 
 
 def _canonical_text(text: str) -> str:
-    return unicodedata.normalize("NFKC", re.sub(INVISIBLE_CHARACTERS, "", text))
+    return unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
 
 
 def canonical(texts: pd.Series) -> list[str]:
@@ -204,7 +206,7 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
         "TEXT-CONTROL",
         "text has a control character",
         "error",
-        lambda text: re.search(CONTROL_CHARACTERS, text) is not None,
+        lambda text: _CONTROL.search(text) is not None,
     ),
     (
         "TEXT-NOT-NFC",
