@@ -73,3 +73,15 @@ def test_the_pattern_selects_exactly_what_it_selected_before() -> None:
     before = pc.match_substring_regex(texts, _pattern_as_before())
     now = pc.match_substring_regex(texts, prefilter.suspect_pattern())
     assert now.equals(before)
+
+
+def test_check_says_whether_the_shipped_ranges_match(monkeypatch, capsys) -> None:
+    if unicodedata.unidata_version != prefilter_ranges.UNICODE_VERSION:
+        pytest.skip(f"ranges are for Unicode {prefilter_ranges.UNICODE_VERSION}")
+    assert prefilter.main(["--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+    monkeypatch.setattr(prefilter, "render", lambda ranges: "changed\n")
+    assert prefilter.main(["--check"]) == 1  # and nothing written
+    assert "differs:" in capsys.readouterr().out
+    monkeypatch.setattr(prefilter_ranges, "UNICODE_VERSION", "0.0.0")
+    assert prefilter.main(["--check"]) == 0  # another Unicode: computed at run time

@@ -96,14 +96,24 @@ def render(ranges: Ranges) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite the shipped ranges (``--check``: only say whether they differ, exit 1 if so)."""
+    check = "--check" in (sys.argv[1:] if argv is None else argv)
     path = Path(prefilter_ranges.__file__)
     text = render(computed_ranges())
+    unicode = f"Unicode {unicodedata.unidata_version}"
     if path.read_text(encoding="utf-8") == text:
-        print(f"{path}: up to date (Unicode {unicodedata.unidata_version})")
-    else:
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path} (Unicode {unicodedata.unidata_version})")
+        print(f"{path}: up to date ({unicode})")
+        return 0
+    if check and unicodedata.unidata_version != prefilter_ranges.UNICODE_VERSION:
+        shipped = prefilter_ranges.UNICODE_VERSION
+        print(f"{path}: for Unicode {shipped}; this Python ({unicode}) computes its own")
+        return 0
+    if check:
+        print(f"differs: {path} ({unicode}); run `python -m hatemoji_datasets.validate.prefilter`")
+        return 1
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path} ({unicode})")
     return 0
 
 
