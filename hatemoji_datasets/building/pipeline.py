@@ -43,18 +43,19 @@ def read_for(model: Model, path: str, fmt: RawFormat) -> RawTable:
     return read_raw(path, fmt, integer_columns(model), max_columns=len(compiled(model).columns))
 
 
+def read_by_layout(spec: DatasetSpec, reference: str, path: str, fmt: RawFormat) -> RawTable:
+    """Read a raw file as :func:`read_for` reads it, from the schema's generated layout
+    (``reference`` is ``"schema:Model"``), without importing the schema."""
+    layout = layout_of(spec, reference)
+    return read_raw(path, fmt, layout.integers, max_columns=len(layout.columns))
+
+
 def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
 ) -> dict[str, RawTable]:
-    """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path).
-
-    Read as :func:`read_for` reads them, from the schema's generated layout.
-    """
-    layout = layout_of(spec, config.schema)
+    """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path)."""
     return {
-        split: read_raw(
-            paths[source], config.raw_format, layout.integers, max_columns=len(layout.columns)
-        )
+        split: read_by_layout(spec, config.schema, paths[source], config.raw_format)
         for split, source in config.splits
     }
 

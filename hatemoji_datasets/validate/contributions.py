@@ -15,30 +15,30 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from hatemoji_datasets.building.pipeline import check_files, fetch_released, read_files, read_for
+from hatemoji_datasets.building.pipeline import (
+    check_files,
+    fetch_released,
+    read_by_layout,
+    read_files,
+)
 from hatemoji_datasets.building.reader import RawTable, check_regular_file, unreadable
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.findings import Finding, finding_order
 from hatemoji_datasets.registry import lookup
-from hatemoji_datasets.schema import check_frame, source_splits, split_runs, with_source_splits
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
-from hatemoji_datasets.validate.release_rules import (
-    ContributedRows,
-    changed_rows,
-    member,
-    missing_rows,
-    repeated_texts,
-    text_rules,
-)
 from hatemoji_datasets.validate.report import ValidationReport
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from hatemoji_datasets.validate.release_rules import ContributedRows
 
 
 @dataclass(frozen=True)
@@ -76,14 +76,24 @@ def validate_contributions(
     mirror = mirror_setting(mirror)
     report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
     readable: dict[str, RawTable | pd.DataFrame] = {}
-    for name in report.files:
-        try:
-            check_input(name)
-            readable[name] = _read(name, spec, config_spec)
-        except InputError as error:
-            report.findings.append(error.finding)
+    with ThreadPoolExecutor(max_workers=1) as preload:
+        # What checks (pandas, pandera, the schema module, emoji: a few tenths of a
+        # second of imports) loads while the files are read: pyarrow parses them
+        # without holding the GIL.
+        loading = preload.submit(_load_checkers, spec, config_spec)
+        for name in report.files:
+            try:
+                check_input(name)
+                readable[name] = _read(name, spec, config_spec, loading)
+            except InputError as error:
+                report.findings.append(error.finding)
+        loading.result()
     if not readable:
         return report  # nothing to compare: fetch nothing
+    import pandas as pd
+
+    from hatemoji_datasets.validate.release_rules import missing_rows
+
     # Keys seen per format (upstream CSV/TSV, built Parquet), each with its own release.
     seen: dict[str, list[pd.Series]] = {"raw": [], "built": []}
     for name, contribution in readable.items():
@@ -115,12 +125,25 @@ def validate_contributions(
     return report
 
 
-def _read(name: str, spec: DatasetSpec, config: ConfigSpec) -> RawTable | pd.DataFrame:
+def _load_checkers(spec: DatasetSpec, config: ConfigSpec) -> None:
+    """Import what checks a read file: pandas, the schema (pandera) and the release rules."""
+    import pandas  # noqa: F401 - imported here to be ready when the files are read
+
+    import hatemoji_datasets.validate.release_rules  # noqa: F401 - likewise (emoji)
+
+    spec.load(config.schema)
+
+
+def _read(
+    name: str, spec: DatasetSpec, config: ConfigSpec, loading: Future
+) -> RawTable | pd.DataFrame:
     if name.endswith(".parquet"):  # the built format, checked against the built release
+        loading.result()  # one thread imports at a time
         from hatemoji_datasets.validate.built_format import read_parquet
 
         return read_parquet(name)
-    return read_for(spec.load(config.schema), name, config.raw_format)
+    # As the schema reads it (its generated layout), without waiting for pandera.
+    return read_by_layout(spec, config.schema, name, config.raw_format)
 
 
 def _built_key(config: ConfigSpec) -> str:
@@ -133,6 +156,10 @@ def released_rows(
     spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
 ) -> pd.DataFrame:
     """The released rows in upstream format, each knowing its split's file (cached)."""
+    import pandas as pd
+
+    from hatemoji_datasets.schema import with_source_splits
+
     raws = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
     frame = pd.concat([raw.table.to_pandas() for raw in raws.values()], ignore_index=True)
     return with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
@@ -145,6 +172,8 @@ def _check_raw(
     released: pd.DataFrame,
     options: Options,
 ) -> list[Finding]:
+    from hatemoji_datasets.validate.release_rules import ContributedRows, member
+
     frame = raw.table.to_pandas()
     key, text = config.key_column, config.text_column
     if key not in frame.columns or text not in frame.columns:
@@ -169,6 +198,8 @@ def _check_raw(
 
 def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
     """The release rules over a contributed file: changed rows, repeated texts, new text."""
+    from hatemoji_datasets.validate.release_rules import changed_rows, repeated_texts, text_rules
+
     severity = "warning" if options.allow_changes else "error"
     return [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
 
@@ -192,6 +223,11 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The dataset schema over the file (plus released context rows, for cross-row rules)."""
+    import pandas as pd
+
+    from hatemoji_datasets.schema import check_frame, source_splits, split_runs, with_source_splits
+    from hatemoji_datasets.validate.release_rules import member
+
     runs = (
         split_runs(spec.load(config.split_of_file)(raw.path, frame))
         if config.split_of_file
@@ -224,7 +260,9 @@ def _check_built(
     cache_dir: str | None,
     options: Options,
 ) -> list[Finding]:
+    from hatemoji_datasets.schema import check_frame
     from hatemoji_datasets.validate.built_format import features_schema
+    from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
     released, features = _built_release(spec, config, mirror, cache_dir)
     schema = features_schema(spec.name, features, config.id_column)
@@ -246,6 +284,8 @@ def _check_built(
 def _built_release(
     spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
 ):
+    import pandas as pd
+
     from hatemoji_datasets.building.prepare import load_verified
 
     _, released = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)
