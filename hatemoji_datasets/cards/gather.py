@@ -11,7 +11,7 @@ distribution tables, which each config's ``statistics`` computes, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hatemoji_datasets.card_source import REQUIRED_KEYS, card_source
@@ -21,6 +21,8 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 if TYPE_CHECKING:
     import datasets
+
+    from hatemoji_datasets.diff.releases import ReleaseChanges
 
 
 @dataclass
@@ -45,16 +47,21 @@ class Built:
     spec: DatasetSpec
     source: dict[str, Any]
     configs: dict[str, BuiltConfig]
+    #: Every release, newest first, with what it changed in the data (the versions table).
+    releases: list[ReleaseChanges] = field(default_factory=list)
 
     def rows_per_source(self) -> dict[str, int]:
         """Rows built from each pinned file: the largest split any config builds from it.
 
         Configs may read the same pinned file and keep part of it (a config of
         one round of a multi-round file), so each file counts once, with its
-        largest split.
+        largest split. Configs that re-split their files do not count: their
+        splits are not the files'.
         """
         per_source: dict[str, int] = {}
         for config in self.configs.values():
+            if config.spec.resplit:
+                continue
             for split, source in config.spec.splits:
                 rows = config.splits[split][0]
                 per_source[source] = max(per_source.get(source, 0), rows)
@@ -80,8 +87,10 @@ class Built:
 
 
 def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
-    """Build (or load from the cache) every config of dataset ``name``."""
+    """Build (or load from the cache) every config of dataset ``name``, and every release
+    the versions table compares."""
     from hatemoji_datasets.building.prepare import load_verified
+    from hatemoji_datasets.diff.releases import release_changes
 
     spec = dataset_spec(name)
     configs: dict[str, BuiltConfig] = {}
@@ -99,7 +108,8 @@ def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None)
             statistics=statistics(data) if statistics else {},
             splits=splits,
         )
-    return Built(spec=spec, source=card_values(spec), configs=configs)
+    releases = release_changes(spec, cache_dir=cache_dir, mirror=mirror)
+    return Built(spec=spec, source=card_values(spec), configs=configs, releases=releases)
 
 
 def card_values(spec: DatasetSpec) -> dict[str, Any]:

@@ -52,9 +52,17 @@ def pair_safe_statistics(data: datasets.DatasetDict) -> dict[str, Any]:
     moved: dict[tuple[str, str], list[int]] = {}
     per_split: dict[str, Counter[str]] = {split: Counter() for split in upstream_names}
     for split, dataset in data.items():
-        for entry_id, label, upstream in zip(
-            dataset["entry_id"][:], dataset["label"][:], dataset["upstream_split"][:], strict=True
+        labels = dict(zip(dataset["entry_id"][:], dataset["label"][:], strict=True))
+        for entry_id, label, upstream, partner in zip(
+            dataset["entry_id"][:],
+            dataset["label"][:],
+            dataset["upstream_split"][:],
+            dataset["matched_id"][:],
+            strict=True,
         ):
+            # Each pair once, from its lower id; a partner elsewhere is counted by nobody.
+            if entry_id < partner and labels.get(partner) == label:
+                per_split[split]["same-label pairs"] += 1
             came_from = upstream_names[upstream]
             for where, role in ((came_from, "upstream"), (split, "here")):
                 per_split[where][f"{role} entries"] += 1
@@ -93,6 +101,7 @@ def _against_upstream(
         "upstream % hateful": share("upstream"),
         "% hateful": share("here"),
         "difference (points)": round(share("here") - share("upstream"), 2),
+        "same-label pairs": counts["same-label pairs"],
     }
 
 
