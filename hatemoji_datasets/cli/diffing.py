@@ -41,7 +41,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 def run_diff(args: argparse.Namespace) -> int:
     """Exit 0 whatever differs; the package's error status on bad input (JSON stays JSON)."""
     from hatemoji_datasets.diff import diff
-    from hatemoji_datasets.diff.render import as_json, markdown, sections, summary
+    from hatemoji_datasets.diff.render import as_json, markdown
 
     try:
         show_progress(args.verbose)
@@ -65,8 +65,15 @@ def run_diff(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         sys.stdout.write(markdown(found))
     else:
-        parts = ["\n".join(safe(line) for line in summary(found))]
-        for title, headers, rows, right in sections(found):
-            parts.append(f"{title}:\n{table(headers, rows, right=right)}")
-        print("\n\n".join(parts))
+        sys.stdout.write(text_report(found))
     return 0
+
+
+def text_report(found: Any) -> str:
+    """A :class:`~hatemoji_datasets.diff.model.DatasetDiff` as aligned text tables."""
+    from hatemoji_datasets.diff.render import sections, summary
+
+    parts = ["\n".join(safe(line) for line in summary(found))]
+    for title, headers, rows, right in sections(found):
+        parts.append(f"{title}:\n{table(headers, rows, right=right)}")
+    return "\n\n".join(parts) + "\n"
