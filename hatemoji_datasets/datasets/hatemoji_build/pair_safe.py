@@ -13,16 +13,16 @@ of each split. Everything is integer arithmetic over entries taken in
    original's ``entry_id``: the one that leaves both splits' sizes (per round)
    closest to upstream's; on a tie, the original's split (the perturbation
    follows its original).
-3. **Label balance.** Pairs whose members have opposite labels do not change a
-   split's balance wherever they go; the 75 pairs whose two members share a
-   label do. While it brings the hateful counts closer to upstream's, a pair
-   of one label is exchanged with an opposite-label pair of the same round
-   going the other way (sizes stay). The exchange made is the one that lowers
-   most the squared differences from upstream's hateful counts, summed over
-   each round's splits and over each split of all rounds (these weighted by
-   the number of rounds, as each holds that many rounds' worth of entries);
-   the pairs exchanged are those that move fewest entries away from their
-   upstream split, then the lowest ``entry_id``.
+3. **Label balance.** A mixed pair (one member hateful, one not) adds one
+   hateful entry wherever it goes, so it cannot change a split's balance; the
+   75 same-label pairs (both members hateful, or both not) can. While it brings
+   the hateful counts closer to upstream's, a same-label pair is exchanged with
+   a mixed pair of the same round going the other way (sizes stay). The
+   exchange made is the one that lowers most the squared differences from
+   upstream's hateful counts, summed over each round's splits and over each
+   split of all rounds (these weighted by the number of rounds, as each holds
+   that many rounds' worth of entries); the pairs exchanged are those that move
+   fewest entries away from their upstream split, then the lowest ``entry_id``.
 
 A round's pair-safe config is this assignment's rows of that round, so no
 entry is in one split in ``pair_safe`` and another in ``r5_pair_safe``.
@@ -120,7 +120,7 @@ def _join_straddling_pairs(pairs: list[_Pair]) -> dict[_Pair, str]:
 
 
 def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence[str]) -> None:
-    """Step 3: exchange same-label pairs with opposite-label ones while balance improves."""
+    """Step 3: exchange same-label pairs with mixed ones while the balance improves."""
     rounds = sorted({pair.round for pair in pairs})
     upstream: Counter[tuple[int, str]] = Counter()
     hateful: Counter[tuple[int, str]] = Counter()
@@ -153,7 +153,7 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
                     if into == out_of:
                         continue
                     for same in (0, 2):  # both members non-hateful, or both hateful
-                        change = same - 1  # into gains `same`, loses an opposite-label pair's 1
+                        change = same - 1  # into gains `same` hateful, loses a mixed pair's 1
                         hateful[round_, into] += change
                         hateful[round_, out_of] -= change
                         found = cost()
