@@ -47,6 +47,9 @@ class Built:
     spec: DatasetSpec
     source: dict[str, Any]
     configs: dict[str, BuiltConfig]
+    #: ``{source name: local path}`` of the pinned upstream files, fetched and verified
+    #: (the Croissant metadata reads them as a Croissant reader would).
+    source_paths: dict[str, str] = field(default_factory=dict)
     #: Every release, newest first, with what it changed in the data (the versions table).
     releases: list[ReleaseChanges] = field(default_factory=list)
 
@@ -89,13 +92,16 @@ class Built:
 def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
     """Build (or load from the cache) every config of dataset ``name``, and every release
     the versions table compares."""
+    from hatemoji_datasets.building.pipeline import fetch_released
     from hatemoji_datasets.building.prepare import load_verified
     from hatemoji_datasets.diff.releases import release_changes
 
     spec = dataset_spec(name)
     configs: dict[str, BuiltConfig] = {}
+    paths: dict[str, str] = {}
     for config in spec.configs:
         _, data = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)
+        paths.update(fetch_released(spec, config, mirror, cache_dir))
         statistics = spec.load(config.statistics) if config.statistics else None
         splits = {}
         for split, dataset in data.items():
@@ -109,7 +115,13 @@ def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None)
             splits=splits,
         )
     releases = release_changes(spec, cache_dir=cache_dir, mirror=mirror)
-    return Built(spec=spec, source=card_values(spec), configs=configs, releases=releases)
+    return Built(
+        spec=spec,
+        source=card_values(spec),
+        configs=configs,
+        source_paths=paths,
+        releases=releases,
+    )
 
 
 def card_values(spec: DatasetSpec) -> dict[str, Any]:
