@@ -38,6 +38,8 @@ class Run:
     tmp: str
     env: dict[str, str]
     smoke: bool
+    #: Every config with the files it reads, once asked (``run.list_configs``).
+    configs: list[dict] | None = None
 
 
 def median(values: list[float]) -> float:

@@ -38,7 +38,6 @@ of the peak memory reported for the rows that cannot report ``VmHWM`` themselves
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import shlex
 import shutil
@@ -64,31 +63,11 @@ from report import (
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CHILDREN = HERE / "children"
-PACKAGE = ROOT / "hatemoji_datasets"
 TIMEOUT = 1800.0
 MARK = "@@BENCH@@"
 
-CONFIGS = [
-    ("hatemoji_check", "default"),
-    ("hatemoji_build", "all"),
-    ("hatemoji_build", "r5"),
-    ("hatemoji_build", "r6"),
-    ("hatemoji_build", "r7"),
-    ("apeach", "default"),
-    ("apeach", "beep"),
-]
 #: The build that validates its pinned files too (``validate=True``), for scale.
 VALIDATING = ("hatemoji_build", "all")
-# split -> checksums.tsv name of the upstream file(s) the baseline reads, per config.
-BASELINE_FILES = {
-    ("hatemoji_check", "default"): {"test": "test"},
-    ("hatemoji_build", "all"): {"train": "train", "validation": "validation", "test": "test"},
-    ("apeach", "default"): {"test": "apeach_test"},
-    ("apeach", "beep"): {"train": "beep_train", "validation": "beep_dev"},
-}
-for _round in ("r5", "r6", "r7"):  # the rounds read the same three files as "all"
-    BASELINE_FILES[("hatemoji_build", _round)] = BASELINE_FILES[("hatemoji_build", "all")]
-TSV = {"delimiter": "\t", "quoting": 3}  # BEEP!: tab-separated, no quoting (csv.QUOTE_NONE)
 #: The exported Table Schema of the file ``validate`` is measured on.
 TABLE_SCHEMA = ROOT / "schemas" / "hatemoji_check" / "HatemojiCheckRaw.table-schema.json"
 
@@ -151,24 +130,21 @@ def progress(text: str) -> None:
 # --------------------------------------------------------------------------- the groups
 
 
-def upstream_files(mirror: Path) -> dict[str, dict[str, Path]]:
-    """dataset -> checksums name -> mirror path, from the pinned checksums.tsv files."""
-    files: dict[str, dict[str, Path]] = {}
-    for dataset in {name for name, _ in CONFIGS}:
-        with open(PACKAGE / "datasets" / dataset / "checksums.tsv", encoding="utf-8") as table:
-            rows = csv.DictReader(table, delimiter="\t")
-            files[dataset] = {row["name"]: mirror / row["url"].split("://", 1)[1] for row in rows}
-    return files
+def list_configs(run: Run) -> list[dict]:
+    """Every config of the package, with the upstream files it reads (asked of a child)."""
+    if run.configs is None:
+        listed = run_child(child("list_configs.py", {"mirror": str(run.mirror)}), run.env, "list")
+        run.configs = listed["configs"] if listed else []
+    return run.configs
 
 
-def load_args(run: Run, name: str, config: str, caches: tuple[str, str], **package) -> tuple:
-    files = upstream_files(run.mirror)
-    mine = {"name": name, "config": config, "cache": caches[0], "mirror": str(run.mirror)}
-    data_files = {
-        split: str(files[name][source]) for split, source in BASELINE_FILES[name, config].items()
-    }
-    kw = TSV if (name, config) == ("apeach", "beep") else {}
-    return {**mine, **package}, {"files": data_files, "cache": caches[1], "kw": kw}
+def load_args(entry: dict, run: Run, caches: tuple[str, str], **package) -> tuple[dict, dict]:
+    """The package's and the baseline's arguments for one config."""
+    mine = {"name": entry["name"], "config": entry["config"], "cache": caches[0]}
+    plain_csv = entry["delimiter"] == "," and entry["quoting"] == 0  # csv.QUOTE_MINIMAL
+    kw = {} if plain_csv else {"delimiter": entry["delimiter"], "quoting": entry["quoting"]}
+    plain = {"files": entry["files"], "cache": caches[1], "kw": kw}
+    return {**mine, "mirror": str(run.mirror), **package}, plain
 
 
 def fresh_caches(run: Run, prefix: str) -> tuple[str, str]:
@@ -179,13 +155,16 @@ def fresh_caches(run: Run, prefix: str) -> tuple[str, str]:
 def run_build(run: Run) -> tuple[dict, dict]:
     """Cold builds; the results and one built cache per side and config (for warm)."""
     results, caches = {}, {}
-    cases = [(name, config, False) for name, config in CONFIGS] + [(*VALIDATING, True)]
+    configs = list_configs(run)
+    cases = [(entry, False) for entry in configs]
+    cases += [(entry, True) for entry in configs if (entry["name"], entry["config"]) == VALIDATING]
     warm_up = not run.smoke
-    for name, config, validate in cases:
+    for entry, validate in cases:
+        name, config = entry["name"], entry["config"]
         pairs = Pairs()
         for repeat in range(run.repeats + warm_up):
             dirs = fresh_caches(run, "cold-")
-            mine, plain = load_args(run, name, config, dirs, validate=validate)
+            mine, plain = load_args(entry, run, dirs, validate=validate)
             label = f"build {name}/{config}{' validate=True' if validate else ''} #{repeat}"
             progress(label)
             a = run_child(child("load_package.py", mine), run.env, f"{label} package")
@@ -202,16 +181,17 @@ def run_build(run: Run) -> tuple[dict, dict]:
 
 def run_warm(run: Run, caches: dict) -> dict:
     results = {}
-    for name, config in CONFIGS:
+    for entry in list_configs(run):
+        name, config = entry["name"], entry["config"]
         built = caches.get((name, config))
         if built is None:  # --only warm: build both caches once, untimed
             dirs = fresh_caches(run, "warm-")
-            mine, plain = load_args(run, name, config, dirs)
+            mine, plain = load_args(entry, run, dirs)
             progress(f"warm {name}/{config}: building caches")
             a = run_child(child("load_package.py", mine), run.env, "warm-up package")
             b = run_child(child("load_plain.py", plain), run.env, "warm-up baseline")
             built = (dirs[0] if a else None, dirs[1] if b else None)
-        mine, plain = load_args(run, name, config, (built[0] or "", built[1] or ""))
+        mine, plain = load_args(entry, run, (built[0] or "", built[1] or ""))
         pairs = Pairs()
         for repeat in range(run.repeats):
             label = f"warm {name}/{config} #{repeat}"
