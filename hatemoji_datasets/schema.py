@@ -12,7 +12,7 @@ is not reported again by the row rules that read it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -139,7 +139,7 @@ def check_frame(
     reported at its 0-based position plus two (the header is line 1).
     """
     schema = compiled(model)
-    structural = _column_findings(schema, frame, file)
+    structural = column_findings(model, frame.columns, file)
     if structural:
         return None, structural
     try:
@@ -150,13 +150,15 @@ def check_frame(
         return None, sorted(found, key=finding_order)
 
 
-def _column_findings(schema: pa.DataFrameSchema, frame: pd.DataFrame, file: str) -> list[Finding]:
+def column_findings(model: Model, columns: Iterable[Any], file: str) -> list[Finding]:
+    """A header's missing and unexpected columns (optional columns may be absent)."""
+    schema = compiled(model)
     expected = list(schema.columns)
-    present = [str(column) for column in frame.columns]
+    present = [str(column) for column in columns]
     found = [
         Finding(file, 1, c, "COLUMN-MISSING", "missing column")
-        for c in expected
-        if c not in present
+        for c, column in schema.columns.items()
+        if c not in present and column.required
     ]
     found += [
         Finding(file, 1, preview(c), "COLUMN-UNEXPECTED", "unexpected column")
