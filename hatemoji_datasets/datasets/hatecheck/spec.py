@@ -31,7 +31,9 @@ FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
         "spell_leet_h",
     ),
 }
-FUNCTIONALITIES: tuple[str, ...] = tuple(f for group in FUNCTIONALITY_GROUPS.values() for f in group)
+FUNCTIONALITIES: tuple[str, ...] = tuple(
+    f for group in FUNCTIONALITY_GROUPS.values() for f in group
+)
 #: The functionality name's suffix for hateful tests.
 HATEFUL_SUFFIX = "_h"
 #: Tests whose cases name no protected group (upstream leaves ``target_ident`` empty).

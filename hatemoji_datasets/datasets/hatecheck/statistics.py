@@ -66,7 +66,10 @@ def agreement(dataset: datasets.Dataset) -> dict[str, Any]:
         "cases": len(given),
         "labels per case": min(per_case) if len(per_case) == 1 else "varies",
         "annotators in the pool": len({a for found in dataset["annotators"][:] for a in found}),
-        **{f"cases with {n} agreeing with gold": agreeing[n] for n in sorted(agreeing, reverse=True)},
+        **{
+            f"cases with {n} agreeing with gold": agreeing[n]
+            for n in sorted(agreeing, reverse=True)
+        },
         "majority differs from gold": sum(m != g for m, g in zip(majority, gold, strict=True)),
         "Fleiss' kappa": round(fleiss_kappa(category_counts(given, 2)), KAPPA_DIGITS),
     }

@@ -155,10 +155,12 @@ class MultilingualHateCheckCases(RawFileModel):
         "label_gold must be hateful exactly when the functionality ends in _h",
         column="label_gold",
         reads=("functionality",),
-        expected=lambda df: df["functionality"]
-        .astype(str)
-        .str.endswith(HATEFUL_SUFFIX)
-        .map({True: HATEFUL, False: NON_HATEFUL}),
+        expected=lambda df: (
+            df["functionality"]
+            .astype(str)
+            .str.endswith(HATEFUL_SUFFIX)
+            .map({True: HATEFUL, False: NON_HATEFUL})
+        ),
     )
     def label_matches_suffix(cls, df: pd.DataFrame) -> Series[bool]:
         hateful = df["functionality"].astype(str).str.endswith(HATEFUL_SUFFIX)

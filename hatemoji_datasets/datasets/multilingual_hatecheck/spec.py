@@ -80,7 +80,9 @@ FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
         "spell_pinyin_h",
     ),
 }
-FUNCTIONALITIES: tuple[str, ...] = tuple(f for group in FUNCTIONALITY_GROUPS.values() for f in group)
+FUNCTIONALITIES: tuple[str, ...] = tuple(
+    f for group in FUNCTIONALITY_GROUPS.values() for f in group
+)
 HATEFUL_SUFFIX = "_h"
 
 #: Each language's protected groups, as its file spells them.
