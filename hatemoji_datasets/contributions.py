@@ -27,7 +27,7 @@ import pyarrow
 from hatemoji_datasets import sources
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.findings import Finding, finding_order
-from hatemoji_datasets.joins import join_findings, stack_tables
+from hatemoji_datasets.joins import join_findings, stack_frames, stack_tables
 from hatemoji_datasets.pipeline import (
     fetch_released,
     read_files,
@@ -48,7 +48,7 @@ from hatemoji_datasets.release_rules import (
     repeated_texts,
     text_rules,
 )
-from hatemoji_datasets.schema import check_frame, compiled
+from hatemoji_datasets.schema import check_frame, column_findings, compiled
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
 
 #: JSON report format version; bump on any incompatible change.
@@ -300,6 +300,10 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The format's schema over the file (plus released context rows, for cross-row rules)."""
+    model = spec.resolve(part.schema)
+    structural = column_findings(model, frame.columns, raw.path)
+    if structural:  # before context rows could fill in what the file lacks
+        return structural
     runs = (
         split_runs(spec.resolve(config.split_of_file)(raw.path, frame))
         if config.split_of_file and part.join is None
@@ -317,14 +321,14 @@ def _schema_findings(
         released_sources = row_sources(rows.released)
         if released_sources is not None:
             source_runs += split_runs(released_sources[context.index])
-        frame = pd.concat([frame, context], ignore_index=True)
+        frame = stack_frames([frame, context])
     with_source_splits(frame, runs)
     with_row_sources(frame, source_runs)
 
     def places() -> list[tuple[str, int]]:
         return raw.places() + [("", 0)] * context_rows
 
-    _, found = check_frame(spec.resolve(part.schema), frame, file=raw.path, places=places)
+    _, found = check_frame(model, frame, file=raw.path, places=places)
     # Findings located on context rows are the released data's, not this file's.
     return [f for f in found if f.file == raw.path]
 
@@ -345,6 +349,8 @@ def _join_findings(
     """
     own = config.parts[0]
     reported = {(f.file, f.line, f.column) for f in report.findings}
+    # A row whose key another rule rejected (repeated, untyped) has no identity to join by.
+    bad_keys = {(f.file, f.line) for f in report.findings if f.column in _key_columns(config)}
     found: list[Finding] = []
     for part in config.parts[1:]:
         if own not in contributed and part not in contributed:
@@ -365,9 +371,15 @@ def _join_findings(
                 rows_file=rows_file,
                 partner_file=partner_file,
             )
-            if f.file and (f.file, f.line, f.column) not in reported
+            if f.file
+            and (f.file, f.line, f.column) not in reported
+            and (f.file, f.line) not in bad_keys
         ]
     return found
+
+
+def _key_columns(config: ConfigSpec) -> set[str]:
+    return {part.key_column for part in config.parts}
 
 
 def _side(

@@ -11,8 +11,8 @@ findings located in the files:
 - ``JOIN-MISMATCH``: a column both formats hold (one the join names) differs
   between the two rows.
 
-Rows whose key is repeated are left to the schema (``VALUE-DUPLICATE``): the
-first row with a key stands for it here.
+Where a key is repeated (the schema's ``VALUE-DUPLICATE``), the first row with
+it stands for it; callers drop findings on rows whose key the schema rejected.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
+import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
 
@@ -57,6 +58,13 @@ def stack_tables(tables: Sequence[pyarrow.Table]) -> pyarrow.Table:
                 arrays.append(pyarrow.nulls(table.num_rows, type=kind))
         aligned.append(pyarrow.table(arrays, names=list(columns)))
     return pyarrow.concat_tables(aligned)
+
+
+def stack_frames(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """:func:`stack_tables` for pandas frames: a column some frames lack is empty there."""
+    columns = list(dict.fromkeys(column for frame in frames for column in frame.columns))
+    filled = [frame.reindex(columns=columns, fill_value="") for frame in frames]
+    return pd.concat(filled, ignore_index=True)
 
 
 def _as_text(array: pyarrow.ChunkedArray | pyarrow.Array) -> pyarrow.Array:

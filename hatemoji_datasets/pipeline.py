@@ -185,6 +185,9 @@ def check_files(
         files = [(split, None, f.joined[join.name]) for split, f in splits.items()]
         found += _check_tables(spec.resolve(join.schema), files)
     reported = {(f.file, f.line, f.column) for f in found}
+    # A row whose key the schema rejected (repeated, untyped) has no identity to join by.
+    keys = {part.key_column for part in config.parts}
+    bad_keys = {(f.file, f.line) for f in found if f.column in keys}
     for files in splits.values():
         for join in config.joins:
             partner = files.joined[join.name]
@@ -198,7 +201,11 @@ def check_files(
                 rows_file=files.path,
                 partner_file=partner.path,
             )
-            found += [f for f in joined if (f.file, f.line, f.column) not in reported]
+            found += [
+                f
+                for f in joined
+                if (f.file, f.line, f.column) not in reported and (f.file, f.line) not in bad_keys
+            ]
     return found
 
 
