@@ -119,7 +119,8 @@ VALIDATE_PACKAGE = (
     PRELUDE
     + """
 from hatemoji_datasets.cli import main
-import hatemoji_datasets.contributions, hatemoji_datasets.reports  # imports outside the step
+# imports outside the step
+import hatemoji_datasets.validate.contributions, hatemoji_datasets.validate.report
 start = time.perf_counter()
 code = main(ARGS["argv"])
 step = time.perf_counter() - start

@@ -33,7 +33,7 @@ import pandas as pd
 
 def write_contribution(path: Path, rows: int, mirror: str) -> None:
     from hatemoji_datasets.registry import dataset_spec
-    from hatemoji_datasets.sources import resolve_url
+    from hatemoji_datasets.sources.settings import resolve_url
 
     url = dataset_spec("hatemoji_check").source_files()["test"].url
     released = pd.read_csv(resolve_url(url, mirror), dtype=str, keep_default_na=False)
@@ -54,7 +54,7 @@ def write_contribution(path: Path, rows: int, mirror: str) -> None:
 def measure(kind: str, path: str) -> dict[str, float]:
     """Run one measurement in this (child) process."""
     if kind == "validate":
-        from hatemoji_datasets.contributions import validate_contributions
+        from hatemoji_datasets.validate.contributions import validate_contributions
 
         def run() -> object:
             report = validate_contributions([path], "hatemoji_check")

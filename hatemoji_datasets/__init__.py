@@ -1,9 +1,12 @@
-"""HatemojiCheck, HatemojiBuild and APEACH as versioned, validated ``datasets``.
+"""Hate-speech benchmarks as versioned, validated Hugging Face ``datasets``.
 
 >>> from hatemoji_datasets import load_dataset, list_datasets
->>> list_datasets()
-['apeach', 'hatemoji_build', 'hatemoji_check']
->>> check = load_dataset("hatemoji_check", split="test")
+>>> list_datasets()  # the names of every dataset the package builds
+>>> data = load_dataset(list_datasets()[0])  # a DatasetDict, built once, then cached
+
+The layout is described in ``docs/architecture.md``; each sub-package holds one
+concern (``sources``, ``build``, ``pinning``, ``validate``, ``cards``, ``hub``,
+``evaluate``, ``cli``) and each dataset one folder under ``datasets/``.
 """
 
 from __future__ import annotations
@@ -21,12 +24,12 @@ from hatemoji_datasets.errors import (
     SourceError,
     UnknownNameError,
 )
+from hatemoji_datasets.version import __version__ as __version__
 
 if TYPE_CHECKING:
     from hatemoji_datasets.api import dataset_info, load_dataset
     from hatemoji_datasets.registry import list_datasets
 
-__version__ = "0.2.0"
 
 # The entry points import datasets, pandas and pandera; they load on first use so
 # that the command line (whose `--help` and argument errors need none of them)

@@ -1,4 +1,4 @@
-"""The registry: dataset names to their declarations and builder classes.
+"""The registry: dataset names to their declarations.
 
 Every sub-package of :mod:`hatemoji_datasets.datasets` with a ``spec`` module
 is a dataset; adding one needs no change here. Declarations are light (see
@@ -11,13 +11,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from typing import TYPE_CHECKING
 
 from hatemoji_datasets.errors import UnknownNameError
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
-
-if TYPE_CHECKING:
-    from hatemoji_datasets.builder import HatemojiBuilder
 
 DATASETS_PACKAGE = "hatemoji_datasets.datasets"
 
@@ -41,7 +37,7 @@ def list_datasets() -> list[str]:
 
 
 #: How a dataset is named everywhere (``load_dataset``, the CLI, lockfiles).
-REFERENCE_GRAMMAR = "NAME[/CONFIG][:VERSION], e.g. hatemoji_build/r5:1.0.0"
+REFERENCE_GRAMMAR = "NAME[/CONFIG][:VERSION], e.g. NAME/CONFIG:1.0.0"
 
 
 def parse_reference(
@@ -84,45 +80,10 @@ def dataset_spec(name: str) -> DatasetSpec:
     return found[name]
 
 
-def resolve(
+def lookup(
     text: str, config: str | None = None, version: str | None = None
 ) -> tuple[DatasetSpec, ConfigSpec, str]:
     """The declaration, config and version that ``"name[/config][:version]"`` asks for."""
     name, config, version = parse_reference(text, config, version)
     spec = dataset_spec(name)
     return spec, spec.config(config), spec.check_version(version)
-
-
-def builder_class(name: str, version: str | None = None) -> type[HatemojiBuilder]:
-    """The ``datasets`` builder class of dataset ``name`` at ``version`` (default: current).
-
-    ``name`` may pin the version itself (``"apeach:1.0.0"``). Imports ``datasets``.
-    """
-    from hatemoji_datasets.builder import builder_class_for
-
-    name, version = parse_spec(name, version)
-    return builder_class_for(dataset_spec(name), version)
-
-
-def make_builder(
-    text: str,
-    config: str | None = None,
-    *,
-    version: str | None = None,
-    cache_dir: str | None = None,
-    mirror: str | None = None,
-    check_fingerprints: bool = True,
-) -> HatemojiBuilder:
-    """Instantiate the builder for ``text`` (``name`` or ``name:version``).
-
-    With ``check_fingerprints`` (the default) a fresh build whose content
-    differs from the fingerprint recorded for its version fails and is not kept.
-    """
-    spec, config_spec, version = resolve(text, config, version)
-    cls = builder_class(spec.name, version)
-    return cls(
-        config_name=config_spec.name,
-        cache_dir=cache_dir,
-        mirror=mirror,
-        check_fingerprints=check_fingerprints,
-    )

@@ -8,6 +8,13 @@ runs a model lazily and turns pandera's failure cases into
 column, the value and, where a rule knows it, the expected value. One cell
 gets one finding: a value that cannot be typed, or breaks its column's rule,
 is not reported again by the row rules that read it.
+
+Rules that compare a row with the file it came from (HatemojiBuild's split
+rule, for instance) read which split's file each row was read from: the
+pipeline records it in the frame with :func:`with_source_splits` and rules
+read it back with :func:`source_splits`. Where several files of one format
+make a split (one per language), :func:`row_sources` says which pinned source
+each row was read from, recorded with :func:`with_row_sources`.
 """
 
 from __future__ import annotations
@@ -17,11 +24,72 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
 from hatemoji_datasets.findings import Finding, finding_order, preview
+
+# -- which split's file each row came from ----------------------------------------------
+
+#: ``DataFrame.attrs`` key: which split's file each row came from, as run lengths
+#: ``((split, rows), ...)`` (small, so pandas copies it cheaply), for rules that
+#: compare a row with its file.
+SOURCE_SPLITS = "source_splits"
+
+
+def source_splits(frame: pd.DataFrame) -> pd.Series | None:
+    """The split each row of ``frame`` was read from, if the reader recorded it."""
+    runs = frame.attrs.get(SOURCE_SPLITS)
+    if runs is None:
+        return None
+    names = [name for name, _ in runs]
+    values = np.repeat(np.array(names, dtype=object), [n for _, n in runs])
+    return pd.Series(values, index=frame.index)
+
+
+def split_runs(splits: pd.Series) -> list[tuple[str | None, int]]:
+    """Per-row split names as ``[(split, rows), ...]`` runs (missing names are None)."""
+    values = pd.Series(splits, dtype=object).fillna("").astype(str).to_numpy()
+    if len(values) == 0:
+        return []
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts, len(values)))
+    return [(values[start] or None, int(n)) for start, n in zip(starts, lengths, strict=True)]
+
+
+def with_source_splits(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
+    """Record which split's file each row of ``frame`` came from, as ``(split, rows)`` runs."""
+    frame.attrs[SOURCE_SPLITS] = tuple(runs)
+    return frame
+
+
+# -- which pinned source each row came from -----------------------------------------------
+
+#: ``DataFrame.attrs`` key: which pinned source each row was read from, as run lengths
+#: ``((source, rows), ...)``, for rules that compare a row with its file when several
+#: files of one format make a split (a language per file). None where it is not known.
+ROW_SOURCES = "row_sources"
+
+
+def row_sources(frame: pd.DataFrame) -> pd.Series | None:
+    """The pinned source each row of ``frame`` was read from (None where unknown)."""
+    runs = frame.attrs.get(ROW_SOURCES)
+    if runs is None:
+        return None
+    names = [name for name, _ in runs]
+    values = np.repeat(np.array(names, dtype=object), [n for _, n in runs])
+    return pd.Series(values, index=frame.index)
+
+
+def with_row_sources(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
+    """Record which pinned source each row of ``frame`` came from, as ``(source, rows)`` runs."""
+    frame.attrs[ROW_SOURCES] = tuple(runs)
+    return frame
+
+
+# -- models and rules ---------------------------------------------------------------------
 
 #: Built-in pandera checks -> finding code.
 BUILTIN_CODES: dict[str, str] = {

@@ -6,9 +6,10 @@ export, ``info``, cards and scoring all read it; none restates it.
 
 This module imports only the standard library, so that listing datasets,
 versions, configs and sources stays fast. Heavy parts (the pandera schema, the
-``datasets`` features and the Arrow transform) are named by reference
-(``"module:attribute"`` relative to the dataset package) and imported only when
-a build or a validation needs them.
+``datasets`` features, the Arrow transform, the statistics and any scoring
+function of the dataset's own) are named by reference (``"module:attribute"``
+relative to the dataset package) and imported only when needed
+(:meth:`DatasetSpec.load`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from hatemoji_datasets.errors import UnknownNameError
-from hatemoji_datasets.sources import SourceFile, read_checksums
+from hatemoji_datasets.sources.pins import SourceFile, read_checksums
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"
@@ -52,6 +53,86 @@ class Release:
 
     version: str
     notes: str
+
+
+# -- scoring: which tables a score report holds ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One table of a score report: the scored rows grouped by built columns.
+
+    Rows follow the ClassLabel order of the ``by`` columns (groups absent from
+    the split are left out); a key shows its ClassLabel name, or ``show``'s
+    format of it (``("round", "R{value}")``; ``{name}`` and ``{value}``).
+    ``info`` columns are facts of the data (``n``, ``label`` = the group's gold
+    label or ``mixed``, ``n_hateful``, ``n_non_hateful``); ``metrics`` are the
+    model's (``accuracy``, ``f1_hateful``, ``f1_macro``, ``recall`` of the group's
+    gold class, ``false_positive_rate``, ``false_negative_rate``). A dataset
+    whose table needs more names its own ``function`` (``"scoring:cells"``,
+    called with the scoring context, returning the table).
+    """
+
+    name: str
+    title: str
+    by: tuple[str, ...] = ()
+    info: tuple[str, ...] = ("n",)
+    metrics: tuple[str, ...] = ("accuracy",)
+    show: tuple[tuple[str, str], ...] = ()
+    function: str | None = None
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """fairlearn's demographic parity and equalized odds ratios across a column's groups."""
+
+    name: str
+    title: str
+    column: str
+    #: Groups left out (e.g. ``none``, rows without a protected target).
+    exclude: tuple[str, ...] = ()
+    #: The row's label, and the name of the column counting the groups compared.
+    scope: str = "all groups"
+    count: str = "groups"
+
+
+@dataclass(frozen=True)
+class PairConsistency:
+    """How often both members of a pair (an original and its perturbation) are right."""
+
+    name: str
+    title: str
+    #: The built column holding the partner's id.
+    partner: str
+    #: ``(column, name)`` marking the pair's first member, so each pair counts once.
+    original: tuple[str, str]
+    #: A built column whose values give one more row each (``round``), or None.
+    scopes_by: str | None = None
+    #: How a scope value is shown (``"R{value}"``).
+    show: str = "{value}"
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """A table's metric pivoted: one row per ``rows`` value, one column per ``columns`` value."""
+
+    table: str
+    rows: str
+    columns: str
+    metric: str
+    #: How a row is labelled: ``{name}`` (the row's value) and ``{position}`` (1-based).
+    row_label: str = "{name}"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What ``score`` reports for a config: its tables, the heatmap and a matrix."""
+
+    breakdowns: tuple[Breakdown | Fairness | PairConsistency, ...]
+    #: ``(table, metric)`` the heatmap draws, one column per model.
+    plot: tuple[str, str]
+    matrix: Matrix | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +165,10 @@ class Join:
     def source_names(self) -> tuple[str, ...]:
         return tuple(source for _, source in self.splits)
 
+    def source_of(self, split: str) -> str:
+        """The file joined to ``split``'s rows."""
+        return dict(self.splits)[split]
+
 
 @dataclass(frozen=True)
 class RawPart:
@@ -106,7 +191,7 @@ class ConfigSpec:
     #: of that name, or from several sources of one format, stacked in the order given
     #: (``(split, (source, ...))``). Only the config's sources are fetched.
     splits: tuple[tuple[str, str | tuple[str, ...]], ...]
-    #: The pandera model of the raw files, e.g. ``"schema:HatemojiCheckRaw"``.
+    #: The pandera model of the raw files, e.g. ``"schema:RawCases"``.
     schema: str
     #: ``features(config, version) -> datasets.Features``.
     features: str
@@ -131,6 +216,11 @@ class ConfigSpec:
     split_of_file: str | None = None
     #: Dataset-specific settings read by the transform (e.g. which rounds to keep).
     params: tuple[tuple[str, Any], ...] = ()
+    #: ``statistics(data: datasets.DatasetDict) -> dict``: the config's figures for
+    #: ``info`` and the card, computed from the built data.
+    statistics: str | None = None
+    #: The tables ``score`` reports (overall metrics only when None).
+    scoring: Scoring | None = None
     #: Files of other formats joined to each split's rows (see :class:`Join`).
     joins: tuple[Join, ...] = ()
 
@@ -181,9 +271,6 @@ class DatasetSpec:
     #: The module of the dataset package (``hatemoji_datasets.datasets.<name>``).
     package: str
     default_config: str | None = None
-    #: ``statistics(data: datasets.DatasetDict) -> dict``: dataset-specific figures for
-    #: ``info`` and the card, computed from the built data.
-    statistics: str | None = None
 
     # -- versions and configs ------------------------------------------------------------
 
@@ -252,7 +339,7 @@ class DatasetSpec:
             )
         return {name: pinned[name] for name in config.source_names}
 
-    def resolve(self, reference: str) -> Any:
+    def load(self, reference: str) -> Any:
         """Import what ``"module:attribute"`` names, relative to the dataset package."""
         module, _, attribute = reference.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)

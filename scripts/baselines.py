@@ -33,9 +33,10 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.evaluate import ROW_INDEX, _target, score
-from hatemoji_datasets.evaluate_render import plot_heatmap, render_markdown
-from hatemoji_datasets.features import has_emoji
+from hatemoji_datasets.emoji_search import has_emoji
+from hatemoji_datasets.evaluate import score
+from hatemoji_datasets.evaluate.plot import plot_heatmap, render_markdown
+from hatemoji_datasets.evaluate.scoring import ROW_INDEX, scoring_target
 
 SEED = 0
 MODELS = ("tfidf_lr", "always_hateful", "any_emoji")
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         train = load_dataset(name, config, split=split, **where).to_pandas()
         model = tfidf_lr().fit(train["text"], train["label"])
         for target_name, target_config in targets:
-            _, target = _target(target_name, target_config)
+            _, target = scoring_target(target_name, target_config)
             frame = load_dataset(
                 target_name, target_config, split=target.eval_split, **where
             ).to_pandas()

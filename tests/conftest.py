@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.sources import MIRROR_ENV, SourceFile, sha256_of
+from hatemoji_datasets.sources.pins import SourceFile
+from hatemoji_datasets.sources.settings import MIRROR_ENV
+from hatemoji_datasets.sources.verify import sha256_of
 from hatemoji_datasets.spec import DatasetSpec
 
 REPO = Path(__file__).resolve().parents[1]
@@ -73,6 +75,16 @@ def dummy_data_dir(name: str) -> Path:
 
 def source_url(name: str, source: str) -> str:
     return dataset_spec(name).source_files()[source].url
+
+
+def check_one_file(model, path: str, fmt) -> list:
+    """Every finding of one raw file against one schema, read as builds read it."""
+    from hatemoji_datasets.building.pipeline import read_for
+    from hatemoji_datasets.schema import check_frame
+
+    raw = read_for(model, path, fmt)
+    _, found = check_frame(model, raw.table.to_pandas(), file=raw.path, places=raw.places)
+    return found
 
 
 # -- mirrors of small files, pinned by their own digests ----------------------------------
@@ -235,7 +247,7 @@ def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPat
     def get(name: str) -> Path:
         if name not in folders:
             folder = tmp_path_factory.mktemp("export") / name
-            from hatemoji_datasets.hub import export
+            from hatemoji_datasets.hub.export import export
 
             export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
             folders[name] = folder

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import FIXTURES, upstream_path
+from conftest import FIXTURES, check_one_file, upstream_path
 
 from hatemoji_datasets import (
     ChecksumError,
@@ -24,6 +24,8 @@ from hatemoji_datasets import (
     dataset_info,
     load_dataset,
 )
+from hatemoji_datasets.building.pipeline import raise_for
+from hatemoji_datasets.building.reader import read_raw
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.datasets.apeach.schema import ApeachRaw, BeepRaw
 from hatemoji_datasets.datasets.apeach.spec import (
@@ -32,8 +34,6 @@ from hatemoji_datasets.datasets.apeach.spec import (
     UPSTREAM_TOPICS,
     topics,
 )
-from hatemoji_datasets.pipeline import check_file, raise_for
-from hatemoji_datasets.reader import read_raw
 from hatemoji_datasets.registry import dataset_spec
 from hatemoji_datasets.schema import check_frame, integer_columns
 from hatemoji_datasets.spec import CSV
@@ -171,9 +171,10 @@ def test_apeach_edge_whitespace_is_kept_and_counted(
     built_edged = [text for text in apeach["text"] if text != text.strip()]
     assert built_edged == upstream_edged
     info = dataset_info("apeach", cache_dir=str(session_cache), mirror=str(mirror))
-    statistics = info["statistics"]["test"]
-    assert statistics["texts with leading or trailing whitespace"] == 24
-    assert statistics["label"] == {"non-hateful": 1848, "hateful": 1922}
+    statistics = info["statistics"]
+    assert statistics["test"]["texts with leading or trailing whitespace"] == 24
+    labels = statistics["sentences per topic"]["all"]
+    assert (labels["non-hateful"], labels["hateful"]) == (1848, 1922)
 
 
 # -- BEEP! ------------------------------------------------------------------------------
@@ -285,7 +286,7 @@ def test_cli_info_and_error(
     assert cli_main(["info", "apeach", *args]) == 0
     out = capsys.readouterr().out
     assert "texts with leading or trailing whitespace: 24" in out
-    assert "topic: ClassLabel(gender_stereotypes, sexual_orientation_and_identity," in out
+    assert "ClassLabel (0 gender_stereotypes, 1 sexual_orientation_and_identity," in out
     assert "2.0.0: Topic `sexual_harassment` renamed" in out
     assert "1.0.0: First release" in out
     assert cli_main(["build", "apeach", "--config", "nope", *args]) == 1
@@ -296,7 +297,7 @@ def test_cli_info_and_error(
 
 
 def _findings(model, name: str | Path, fmt=CSV) -> list:
-    return check_file(model, str(FIXTURES / name), fmt)
+    return check_one_file(model, str(FIXTURES / name), fmt)
 
 
 def test_apeach_valid_fixture_passes() -> None:

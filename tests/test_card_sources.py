@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hatemoji_datasets.card_lint import allowed_values
+from hatemoji_datasets.cards.lint import allowed_values
 
 DATASETS_DIR = Path(__file__).resolve().parents[1] / "hatemoji_datasets" / "datasets"
 CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach")
@@ -63,8 +63,10 @@ def card(request: pytest.FixtureRequest) -> tuple[str, dict]:
 
 def test_existing_keys_kept(card: tuple[str, dict]) -> None:
     _, data = card
-    for key in ("pretty_name", "homepage", "license", "content_warning", "description"):
+    for key in ("homepage", "license", "content_warning", "description"):
         assert isinstance(data.get(key), str) and data[key].strip(), key
+    # The pretty name is declared once, in the dataset's spec.py.
+    assert "pretty_name" not in data and "pretty_name" not in data.get("hub", {})
     assert isinstance(data.get("citation"), str) and "@inproceedings" in data["citation"]
 
 
@@ -99,7 +101,6 @@ def test_hub_values_allowed(card: tuple[str, dict], allowed: dict[str, set[str]]
             assert value in values, f"{name}: {key}: {value!r}"
     assert hub["language"] == HUB_LANGUAGE[name]
     assert hub["license"] == data["license"]
-    assert hub["pretty_name"] == data["pretty_name"]
     assert hub["task_categories"] == ["text-classification"]
     assert hub["task_ids"] == ["hate-speech-detection"]
 

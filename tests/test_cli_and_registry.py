@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,8 +12,9 @@ import pytest
 from conftest import FIXTURES, source_url, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
+from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import builder_class, dataset_spec, parse_spec, resolve, specs
+from hatemoji_datasets.registry import dataset_spec, lookup, parse_spec, specs
 
 
 def test_list_datasets_includes_hatemoji_check() -> None:
@@ -20,9 +23,9 @@ def test_list_datasets_includes_hatemoji_check() -> None:
 
 
 def test_registry_resolves_names() -> None:
-    spec, config, version = resolve("hatemoji_build:1.0.0", "r6")
+    spec, config, version = lookup("hatemoji_build:1.0.0", "r6")
     assert (spec.name, config.name, version) == ("hatemoji_build", "r6", "1.0.0")
-    assert resolve("apeach")[1].name == "default"
+    assert lookup("apeach")[1].name == "default"
     for name, spec in specs().items():
         cls = builder_class(name)
         assert cls.SPEC is spec and cls is builder_class(name)  # made once
@@ -87,26 +90,33 @@ def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.Completed
 def test_cli_list_and_sources() -> None:
     listing = _run_cli("list")
     assert listing.returncode == 0
-    assert "hatemoji_check  1.0.0" in listing.stdout
+    header, rule, *rows = listing.stdout.splitlines()
+    assert header.split()[:2] == ["name", "version"] and set(rule) <= {"-", " "}
+    assert any(row.split()[:2] == ["hatemoji_check", "1.0.0"] for row in rows)
     sources = _run_cli("sources")
-    assert "HatemojiCheck/test.csv\t349034\t9aa6bf78" in sources.stdout
+    assert "340.9 KiB" in sources.stdout and "9aa6bf78370a" in sources.stdout
+    listed = json.loads(_run_cli("sources", "--format", "json").stdout)
+    check = next(s for s in listed if s["url"].endswith("HatemojiCheck/test.csv"))
+    assert (check["size"], check["sha256"][:8]) == (349034, "9aa6bf78")
 
 
 def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
-    build = _run_cli("build", "hatemoji_check", "--cache-dir", str(tmp_path), env_mirror=mirror)
+    build = _run_cli(
+        "build", "hatemoji_check", "-v", "--cache-dir", str(tmp_path), env_mirror=mirror
+    )
     assert build.returncode == 0, build.stderr
-    assert "test: 3,930 rows (non-hateful 1,276, hateful 2,654)" in build.stdout
-    assert "Generating test split" in build.stderr  # the progress display
+    assert re.search(r"test\s+3,930\s+non-hateful 1,276, hateful 2,654", build.stdout)
+    assert "Generating test split" in build.stderr  # the progress display, asked for with -v
     info = _run_cli("info", "hatemoji_check", "--cache-dir", str(tmp_path))  # from the cache
     assert info.returncode == 0, info.stderr
     for expected in (
         "version 1.0.0",
-        "test: 3,930 rows",
         "license: cc-by-4.0",
-        "functionality: ClassLabel(verb_swap, identity_swap",
+        "ClassLabel (0 verb_swap, 1 identity_swap",
         "@inproceedings",
     ):
         assert expected in info.stdout
+    assert re.search(r"\ntest\s+3,930\n", info.stdout)  # the splits table
 
 
 @pytest.mark.parametrize(
@@ -184,5 +194,5 @@ def test_dummy_data_builds_through_the_cli(fake_mirror, tmp_path: Path, capsys) 
     args = ["--cache-dir", str(tmp_path), "--mirror", str(mirror)]
     assert main(["build", "apeach", "--config", "beep", *args]) == 0
     out = capsys.readouterr().out
-    assert "train: 5 rows" in out and "validation: 3 rows" in out
+    assert re.search(r"train\s+5\s", out) and re.search(r"validation\s+3\s", out)
     assert dataset_spec("apeach").config("beep").split_names == ["train", "validation"]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, source_url, upstream_path
 
-from hatemoji_datasets.contributions import REPORT_FORMAT, Options, validate_contributions
+from hatemoji_datasets.validate.contributions import Options, validate_contributions
+from hatemoji_datasets.validate.report import REPORT_FORMAT
 
 CONTRIBUTION = FIXTURES / "hatemoji_check_contribution.csv"
 

@@ -112,7 +112,7 @@ def documented_codes() -> set[str]:
     for spec in specs().values():
         for config in spec.configs:
             for schema in config.schemas:  # the config's own format and its joins'
-                codes |= {info.code for info in rules_of(spec.resolve(schema)).values()}
+                codes |= {info.code for info in rules_of(spec.load(schema)).values()}
     return codes
 
 

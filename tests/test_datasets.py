@@ -26,7 +26,8 @@ from conftest import all_configs, dummy_data_dir, upstream_path
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
 from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.sources import MIRROR_ENV, sha256_of
+from hatemoji_datasets.sources.settings import MIRROR_ENV
+from hatemoji_datasets.sources.verify import sha256_of
 from hatemoji_datasets.spec import ConfigSpec
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "build-digests-1.0.0.json"
@@ -180,7 +181,7 @@ def test_split_sizes(data: Data, name: str, config: str) -> None:
 def test_features_follow_the_declaration(data: Data, name: str, config: str) -> None:
     spec = dataset_spec(name)
     config_spec = spec.config(config)
-    declared = spec.resolve(config_spec.features)(config_spec, spec.version)
+    declared = spec.load(config_spec.features)(config_spec, spec.version)
     for split, ds in data.build(name, config).items():
         assert list(ds.features) == list(declared), split
         assert ds.features == declared, split

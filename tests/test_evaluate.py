@@ -27,7 +27,10 @@ from sklearn.metrics import accuracy_score, f1_score, recall_score  # noqa: E402
 from hatemoji_datasets import HatemojiDatasetsError, UnknownNameError, load_dataset  # noqa: E402
 from hatemoji_datasets.cli import main  # noqa: E402
 from hatemoji_datasets.errors import PredictionError  # noqa: E402
-from hatemoji_datasets.evaluate import OptionalDependencyError, Report, _target, score  # noqa: E402
+from hatemoji_datasets.evaluate import score  # noqa: E402
+from hatemoji_datasets.evaluate.metrics import OptionalDependencyError  # noqa: E402
+from hatemoji_datasets.evaluate.report import ScoreReport as Report  # noqa: E402
+from hatemoji_datasets.evaluate.scoring import scoring_target as _target  # noqa: E402
 
 #: (name, config, split, id column) of every scoring target.
 TARGETS = [
@@ -485,7 +488,7 @@ def test_cli_module_does_not_import_sklearn() -> None:
 def test_plot_has_one_column_per_model(where, tmp_path: Path, capsys) -> None:
     from PIL import Image
 
-    from hatemoji_datasets.evaluate_render import heatmap_matrix
+    from hatemoji_datasets.evaluate.plot import heatmap_matrix
 
     paths = [str(p) for p in _write_models(where, tmp_path, 3)]
     one, three = tmp_path / "one.png", tmp_path / "plots" / "three.png"
@@ -508,7 +511,7 @@ def test_plot_has_one_column_per_model(where, tmp_path: Path, capsys) -> None:
 
 
 def test_plot_without_matplotlib_is_a_clear_error(where, tmp_path, monkeypatch) -> None:
-    from hatemoji_datasets.evaluate_render import plot_heatmap
+    from hatemoji_datasets.evaluate.plot import plot_heatmap
 
     report = score("apeach", {i: 1 for i in range(471)}, config="beep", **where)
     monkeypatch.setitem(sys.modules, "matplotlib", None)

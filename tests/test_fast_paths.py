@@ -80,4 +80,7 @@ def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, c
     assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
     version = dataset_spec("apeach").version
-    assert f"written to {cache / 'apeach' / 'default' / version}" in out
+    assert f"cache: {cache / 'apeach' / 'default' / version}" in out
+    assert out.startswith("built: apeach (default)")
+    assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert capsys.readouterr().out.startswith("read from the cache: apeach (default)")

@@ -20,8 +20,9 @@ import pytest
 from conftest import FIXTURES, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
+from hatemoji_datasets.building.builder import builder_class
+from hatemoji_datasets.building.pipeline import check_files, read_files
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.contributions import Options, validate_contributions
 from hatemoji_datasets.datasets.hatemoji_build.pairs import (
     CrossSplitPair,
     count_cross_split_pairs,
@@ -36,8 +37,8 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     target_codes,
 )
 from hatemoji_datasets.findings import Finding
-from hatemoji_datasets.pipeline import check_files, read_files
-from hatemoji_datasets.registry import builder_class, dataset_spec
+from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.validate.contributions import Options, validate_contributions
 
 SPEC = dataset_spec("hatemoji_build")
 UPSTREAM_COLUMNS = [
@@ -521,8 +522,9 @@ def test_info_reports_emoji_and_pairs(
         "statistics"
     ]
     per_round = _upstream_emoji(upstream)
+    rounds = stats["entries per round"]
     for n, paper in PAPER_ROUNDS.items():
-        reported = stats["emoji per round"][f"R{n}"]
+        reported = rounds[f"R{n}"]
         counts = [len(e) for e in per_round[n]]
         assert reported["entries"] == paper["entries"]
         assert reported["mean emoji count"] == pytest.approx(statistics.mean(counts), abs=0.005)
@@ -532,14 +534,16 @@ def test_info_reports_emoji_and_pairs(
         assert reported["mean emoji count"] == pytest.approx(paper["emoji"][0], abs=0.05)
         assert reported["sd emoji count"] == pytest.approx(paper["emoji"][1], abs=0.1)
     distinct = {e for found in per_round.values() for entry in found for e in entry}
-    assert stats["distinct emoji"] == len(distinct)
-    assert stats["distinct emoji"] == pytest.approx(PAPER_DISTINCT_EMOJI, rel=0.01)
+    assert rounds["all"]["distinct emoji"] == len(distinct)
+    assert rounds["all"]["distinct emoji"] == pytest.approx(PAPER_DISTINCT_EMOJI, rel=0.01)
     assert stats["emoji package"] == emoji.__version__
     expected = _upstream_cross_split(upstream)
-    assert stats["cross-split pairs"] == sum(map(len, expected.values())) // 2
-    assert stats["entries whose partner is in another split"] == {
-        split: len(found) for split, found in expected.items()
-    }
+    leakage = stats["pair leakage"]
+    assert (
+        leakage["pairs with members in different splits"] == sum(map(len, expected.values())) // 2
+    )
+    for split, found in expected.items():
+        assert leakage[f"{split} entries whose partner is in another split"] == len(found)
     assert stats["entries per target"]["bla (Black people)"] == sum(
         "'bla'" in row["target"] for row in upstream
     )
@@ -562,9 +566,9 @@ def test_cli_info_per_round(
     assert "hatemoji_build (r6), version 1.0.0" in out
     round_six = [row for row in upstream if row["round.base"] == "6"]
     straddling = sum(map(len, _upstream_cross_split(round_six).values())) // 2
-    assert f"cross-split pairs: {straddling}\n" in out
-    assert "R6:" in out and "R5:" not in out
-    assert "hate_type: ClassLabel(none, derogation, animosity, threatening, dehumanizing)" in out
+    assert re.search(rf"pairs with members in different splits\s+{straddling}\n", out)
+    assert re.search(r"\n  R6 ", out) and not re.search(r"\n  R5 ", out)
+    assert "ClassLabel (0 none, 1 derogation, 2 animosity, 3 threatening, 4 dehumanizing)" in out
 
 
 # -- contributions in upstream format (checked against the released files) ------------------

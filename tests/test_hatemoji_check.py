@@ -9,13 +9,12 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, check_one_file
 
 from hatemoji_datasets import load_dataset
+from hatemoji_datasets.building.reader import read_raw
 from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
 from hatemoji_datasets.datasets.hatemoji_check.spec import FUNCTIONALITIES, PERTURBATIONS
-from hatemoji_datasets.pipeline import check_file
-from hatemoji_datasets.reader import read_raw
 from hatemoji_datasets.spec import CSV
 
 # The paper's per-functionality table: (functionality, perturbation) -> (n, gold label).
@@ -112,7 +111,7 @@ def test_pinned_version_loads(mirror: Path, session_cache: Path) -> None:
 
 
 def _findings(path: Path) -> list:
-    return check_file(HatemojiCheckRaw, str(path), CSV)
+    return check_one_file(HatemojiCheckRaw, str(path), CSV)
 
 
 def test_valid_fixture_passes() -> None:

@@ -12,7 +12,7 @@ import yaml
 from conftest import REPO, upstream_path
 
 from hatemoji_datasets import cli
-from hatemoji_datasets.hook import split_arguments
+from hatemoji_datasets.cli.hook import split_arguments
 from hatemoji_datasets.registry import dataset_spec
 
 
@@ -35,7 +35,7 @@ def test_hook_is_declared() -> None:
     (hook,) = hooks
     assert hook["entry"] == "hatemoji-datasets-validate-hook"
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'\n{hook["entry"]} = "hatemoji_datasets.hook:main"\n' in pyproject
+    assert f'\n{hook["entry"]} = "hatemoji_datasets.cli.hook:main"\n' in pyproject
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def contribution(mirror: Path, tmp_path: Path) -> Path:
 def _hook(folder: Path, mirror: Path, *args: str) -> subprocess.CompletedProcess:
     # As pre-commit runs it: entry, then the user's args, then the file names.
     return subprocess.run(
-        [sys.executable, "-m", "hatemoji_datasets.hook", *args],
+        [sys.executable, "-m", "hatemoji_datasets.cli.hook", *args],
         cwd=folder,
         capture_output=True,
         text=True,
@@ -102,6 +102,6 @@ def test_cli_accepts_double_dash_before_files(
 
 
 def test_hook_without_files_succeeds() -> None:
-    from hatemoji_datasets.hook import main
+    from hatemoji_datasets.cli.hook import main
 
     assert main(["--dataset", "hatemoji_check"]) == 0

@@ -26,9 +26,13 @@ import pytest
 from conftest import REPO, all_configs
 from packaging.version import Version
 
-from hatemoji_datasets import hub
+from hatemoji_datasets.building.fingerprint import fingerprint_table
+from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.fingerprint import fingerprint_table, read_recorded
+from hatemoji_datasets.features import portable_features
+from hatemoji_datasets.hub import export as hub_export
+from hatemoji_datasets.hub import parquet as hub_parquet
+from hatemoji_datasets.hub import push as hub_push
 from hatemoji_datasets.registry import dataset_spec, specs
 
 DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
@@ -39,7 +43,7 @@ DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
 def expected_files(name: str) -> list[str]:
     spec = dataset_spec(name)
     data = [
-        hub.parquet_name(config.name, split)
+        hub_parquet.parquet_name(config.name, split)
         for config in spec.configs
         for split in config.split_names
     ]
@@ -80,7 +84,7 @@ def test_export_writes_one_repository_per_dataset(name: str, exported) -> None:
             metadata = pq.read_metadata(folder / path)
             assert metadata.num_row_groups >= 1
             assert all(
-                metadata.row_group(i).num_rows <= hub.ROW_GROUP_ROWS
+                metadata.row_group(i).num_rows <= hub_parquet.ROW_GROUP_ROWS
                 for i in range(metadata.num_row_groups)
             )
 
@@ -91,9 +95,9 @@ def test_export_is_byte_for_byte_repeatable(
 ) -> None:
     first = tree(exported(name))
     again = tmp_path / "again"
-    hub.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))
+    hub_export.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))
     assert tree(again) == first
-    hub.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))  # over itself
+    hub_export.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))  # over itself
     assert tree(again) == first
 
 
@@ -153,10 +157,10 @@ def test_parquet_files_alone_carry_exact_features(
     """
     folder = exported(name)
     for split, ds in package_splits(name, config, session_cache, mirror).items():
-        schema = pq.read_schema(folder / hub.parquet_name(config, split))
+        schema = pq.read_schema(folder / hub_parquet.parquet_name(config, split))
         assert b"List" not in schema.metadata[b"huggingface"]
         assert datasets.Features.from_arrow_schema(schema) == ds.features
-        files = {split: str(folder / hub.parquet_name(config, split))}
+        files = {split: str(folder / hub_parquet.parquet_name(config, split))}
         plain = datasets.load_dataset(
             "parquet", data_files=files, split=split, cache_dir=str(session_cache / "parquet")
         )
@@ -172,7 +176,7 @@ def test_portable_features_use_the_3x_spelling() -> None:
             "words": datasets.Sequence(datasets.Value("string")),
         }
     )
-    shape = hub.portable_features(features)
+    shape = portable_features(features)
     assert shape["tags"] == {
         "feature": {"names": ["a", "b"], "_type": "ClassLabel"},
         "_type": "Sequence",
@@ -188,9 +192,9 @@ def test_export_refuses_a_folder_with_other_files(tmp_path: Path, monkeypatch) -
     (folder / "data" / "default").mkdir(parents=True)
     (folder / "notes.txt").write_text("mine")
     (folder / "data" / "default" / "test-00000-of-00001.parquet").write_text("old")
-    monkeypatch.setattr("hatemoji_datasets.cards.build", _no_build)
-    with pytest.raises(hub.ExportError, match=r"notes\.txt"):
-        hub.export("hatemoji_check", folder)
+    monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
+    with pytest.raises(hub_export.ExportError, match=r"notes\.txt"):
+        hub_export.export("hatemoji_check", folder)
     assert (folder / "notes.txt").read_text() == "mine"  # nothing removed
     assert (folder / "data" / "default" / "test-00000-of-00001.parquet").exists()
 
@@ -200,9 +204,9 @@ def test_export_refuses_foreign_paths(tmp_path: Path, monkeypatch, where: str) -
     path = tmp_path / "out" / where
     path.parent.mkdir(parents=True)
     path.write_text("x")
-    monkeypatch.setattr("hatemoji_datasets.cards.build", _no_build)
-    with pytest.raises(hub.ExportError, match="does not write"):
-        hub.export("hatemoji_check", tmp_path / "out")
+    monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
+    with pytest.raises(hub_export.ExportError, match="does not write"):
+        hub_export.export("hatemoji_check", tmp_path / "out")
     assert path.exists()
 
 
@@ -214,9 +218,9 @@ def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> No
     folder = tmp_path / "out"
     folder.mkdir()
     (folder / "data").symlink_to(outside)
-    monkeypatch.setattr("hatemoji_datasets.cards.build", _no_build)
-    with pytest.raises(hub.ExportError, match="data"):
-        hub.export("hatemoji_check", folder)
+    monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
+    with pytest.raises(hub_export.ExportError, match="data"):
+        hub_export.export("hatemoji_check", folder)
     assert keep.read_text() == "not the export's"
 
 
@@ -228,7 +232,7 @@ def test_export_replaces_a_previous_export_and_drops_stale_files(
     stale.parent.mkdir(parents=True)
     stale.write_text("a config a previous version had")
     (folder / "README.md").write_text("old card")
-    hub.export("hatemoji_check", folder, cache_dir=str(session_cache), mirror=str(mirror))
+    hub_export.export("hatemoji_check", folder, cache_dir=str(session_cache), mirror=str(mirror))
     assert tree(folder) == tree(exported("hatemoji_check"))
 
 
@@ -241,7 +245,7 @@ def test_cli_export(exported, tmp_path: Path, session_cache: Path, mirror: Path,
     args = ["export", "apeach", "--out", str(folder), "--cache-dir", str(session_cache)]
     assert main([*args, "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    assert f"wrote: {folder / hub.parquet_name('beep', 'validation')}" in out
+    assert f"wrote: {folder / hub_parquet.parquet_name('beep', 'validation')}" in out
     assert tree(folder) == tree(exported("apeach"))
 
 
@@ -310,7 +314,7 @@ def test_push_uploads_every_export_file_and_tags_the_commit(
 ) -> None:
     api = FakeApi(files=(".gitattributes", "README.md", "old.csv"))
     spec = dataset_spec("hatemoji_build")
-    plan = hub.push(
+    plan = hub_push.push(
         "hatemoji_build",
         "org/hatemoji_build",
         api=api,
@@ -369,8 +373,8 @@ def plan_message(name: str) -> str:
 
 def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) -> None:
     api = FakeApi(tags=("v1.0.0",))
-    with pytest.raises(hub.HubError, match="already has tag v1.0.0"):
-        hub.push(
+    with pytest.raises(hub_push.HubError, match="already has tag v1.0.0"):
+        hub_push.push(
             "hatemoji_check", "org/hc", api=api, cache_dir=str(session_cache), mirror=str(mirror)
         )
     assert "create_commit" not in api.names()
@@ -382,7 +386,7 @@ def test_network_failures_are_one_line_without_the_token(
 ) -> None:
     failure = ConnectionError("Max retries exceeded: token hf_secret_token rejected\nline two")
     api = FakeApi(fail=(step, failure))
-    monkeypatch.setattr(hub, "push", _with_api(hub.push, api))
+    monkeypatch.setattr(hub_push, "push", _with_api(hub_push.push, api))
     args = ["push", "hatemoji_check", "--repo-id", "org/hc", "--token", "hf_secret_token"]
     assert main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)]) == 1
     captured = capsys.readouterr()
@@ -403,8 +407,8 @@ def _with_api(push: Any, api: FakeApi) -> Any:
 
 @pytest.mark.parametrize("repo_id", ["noslash", "org/", "/name", "a/b/c", "org/na me"])
 def test_push_refuses_a_malformed_repo_id(repo_id: str) -> None:
-    with pytest.raises(hub.HubError, match="ORG/NAME"):
-        hub.push("hatemoji_check", repo_id, dry_run=True)
+    with pytest.raises(hub_push.HubError, match="ORG/NAME"):
+        hub_push.push("hatemoji_check", repo_id, dry_run=True)
 
 
 def test_cli_stays_light() -> None:

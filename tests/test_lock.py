@@ -16,10 +16,10 @@ import pytest
 from conftest import upstream_path
 
 from hatemoji_datasets import FingerprintError, load_dataset
-from hatemoji_datasets import lock as lockfile
+from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.errors import LockError
-from hatemoji_datasets.fingerprint import read_recorded
+from hatemoji_datasets.pinning import lockfile
 from hatemoji_datasets.registry import dataset_spec
 
 if sys.version_info >= (3, 11):

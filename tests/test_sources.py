@@ -13,7 +13,7 @@ import pytest
 from conftest import source_url, upstream_path
 
 from hatemoji_datasets import ChecksumError, SourceError, load_dataset
-from hatemoji_datasets.sources import MIRROR_ENV, mirror_setting, resolve_url
+from hatemoji_datasets.sources.settings import MIRROR_ENV, mirror_setting, resolve_url
 
 
 def test_resolve_url_maps_host_and_path(tmp_path: Path) -> None:

@@ -15,15 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets.contributions import Options, validate_contributions
 from hatemoji_datasets.findings import CODES
 from hatemoji_datasets.registry import dataset_spec, specs
 from hatemoji_datasets.schema import compiled, rules_of
+from hatemoji_datasets.validate.contributions import Options, validate_contributions
 
 
 def _columns(name: str) -> list[str]:
     spec = dataset_spec(name)
-    return list(compiled(spec.resolve(spec.config().schema)).columns)
+    return list(compiled(spec.load(spec.config().schema)).columns)
 
 
 CHECK_COLUMNS = _columns("hatemoji_check")
@@ -32,7 +32,8 @@ DOCUMENTED_CODES = set(CODES) | {
     info.code
     for spec in specs().values()
     for config in spec.configs
-    for info in rules_of(spec.resolve(config.schema)).values()
+    for schema in config.schemas
+    for info in rules_of(spec.load(schema)).values()
 }
 PROPERTY_SETTINGS = settings(
     max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "40")),
@@ -128,7 +129,7 @@ def test_arbitrary_apeach_text(mirror: Path, config: str, text: str) -> None:
 @given(st.lists(st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=8)))
 def test_text_rule_prefilter_misses_nothing(texts: list[str]) -> None:
     """Every text that breaks a text rule is among the few the vectorised regex selects."""
-    from hatemoji_datasets.release_rules import TEXT_RULES, _suspect_pattern
+    from hatemoji_datasets.validate.release_rules import TEXT_RULES, _suspect_pattern
 
     suspects = pc.match_substring_regex(pa.array(texts, type=pa.string()), _suspect_pattern())
     for text, suspect in zip(texts, suspects.to_pylist()):

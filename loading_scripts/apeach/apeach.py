@@ -7,7 +7,7 @@ fresh build is checked against the package's recorded fingerprints. Set
 ``HATEMOJI_DATASETS_MIRROR`` to read the upstream files from a local mirror.
 """
 
-from hatemoji_datasets.registry import builder_class
+from hatemoji_datasets.building.builder import builder_class
 
 
 class Apeach(builder_class("apeach")):

@@ -17,7 +17,8 @@ from conftest import all_configs
 from packaging.version import Version
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.fingerprint import fingerprint_table, read_recorded
+from hatemoji_datasets.building.fingerprint import fingerprint_table
+from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.registry import dataset_spec
 
 pytestmark = [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat, Release
+from hatemoji_datasets.spec import Breakdown, ConfigSpec, DatasetSpec, RawFormat, Release, Scoring
 
 # -- APEACH -------------------------------------------------------------------------
 
@@ -94,6 +94,30 @@ GENDER_BIAS = "gender"
 #: Upstream ``contain_gender_bias`` spellings.
 UPSTREAM_BOOLEANS: dict[str, bool] = {"True": True, "False": False}
 
+#: APEACH is scored per topic, as the paper reports it.
+APEACH_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "topics", "Per topic", by=("topic",), metrics=("accuracy", "f1_hateful", "f1_macro")
+        ),
+    ),
+    plot=("topics", "f1_hateful"),
+)
+#: BEEP! per hate level: recall of the gold class.
+BEEP_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "hate_levels",
+            "Recall of the gold class per hate level",
+            by=("hate_level",),
+            info=("label", "n"),
+            metrics=("recall",),
+        ),
+    ),
+    plot=("hate_levels", "recall"),
+    notes=("Hate level `none` is recall of the non-hateful class; the others, of the hateful.",),
+)
+
 SPEC = DatasetSpec(
     name="apeach",
     pretty_name="APEACH (with the BEEP! training corpus)",
@@ -118,25 +142,28 @@ SPEC = DatasetSpec(
             description="APEACH: crowd-written sentences on ten topic prompts, test only.",
             splits=(("test", "apeach_test"),),
             schema="schema:ApeachRaw",
-            features="builder:apeach_features",
-            transform="builder:apeach_transform",
+            features="transform:apeach_features",
+            transform="transform:apeach_transform",
             key_column="text",
             text_column="text",
             eval_split="test",
+            statistics="statistics:apeach_statistics",
+            scoring=APEACH_SCORING,
         ),
         ConfigSpec(
             name="beep",
             description="BEEP!: labeled Korean news comments, hate and offensive as hateful.",
             splits=(("train", "beep_train"), ("validation", "beep_dev")),
             schema="schema:BeepRaw",
-            features="builder:beep_features",
-            transform="builder:beep_transform",
+            features="transform:beep_features",
+            transform="transform:beep_transform",
             key_column="comments",
             text_column="comments",
             eval_split="validation",
             raw_format=BEEP_FORMAT,
+            statistics="statistics:beep_statistics",
+            scoring=BEEP_SCORING,
         ),
     ),
     default_config="default",
-    statistics="builder:statistics",
 )

@@ -99,6 +99,7 @@ SPEC = DatasetSpec(
             id_column="case_id",
             eval_split="test",
             cross_row_rules=True,  # a new case may refer to a released one
+            statistics="statistics:statistics",
             joins=(
                 Join(
                     "annotations",
@@ -121,6 +122,7 @@ SPEC = DatasetSpec(
             id_column="case_id",
             eval_split="test",
             cross_row_rules=True,
+            statistics="statistics:statistics",
             joins=(
                 Join(
                     "annotations",
@@ -140,5 +142,4 @@ SPEC = DatasetSpec(
         ),
     ),
     default_config="default",
-    statistics="statistics:statistics",
 )

@@ -2,7 +2,7 @@
 
 The three files are validated as one table because each entry's partner may
 sit in another file; the reader records which file each row came from (see
-``pipeline.source_splits``), which the split rule compares with the ``split``
+``schema.source_splits``), which the split rule compares with the ``split``
 column. The model has exactly the columns of an upstream file. Its
 vocabularies come from the declaration (``spec.py``).
 """
@@ -32,8 +32,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.pipeline import source_splits
-from hatemoji_datasets.schema import RawFileModel, column_rule, rule
+from hatemoji_datasets.schema import RawFileModel, column_rule, rule, source_splits
 
 
 def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:

@@ -8,7 +8,14 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    PairConsistency,
+    Release,
+    Scoring,
+)
 
 #: Splits of the built dataset, each read from the upstream file of the same name.
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
@@ -31,14 +38,47 @@ PERTURBATIONS: tuple[str, ...] = ("original", "perturbation")
 ROUND_SET_LETTER: dict[str, str] = {"original": "a", "perturbation": "b"}
 
 
+#: Per round, recall of the gold class per hate type, and pair consistency.
+SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "rounds",
+            "Per round",
+            by=("round",),
+            metrics=("accuracy", "f1_hateful"),
+            show=(("round", "R{value}"),),
+        ),
+        Breakdown(
+            "hate_types",
+            "Recall of the gold class per hate type",
+            by=("hate_type",),
+            info=("label", "n"),
+            metrics=("recall",),
+        ),
+        PairConsistency(
+            "pairs",
+            "Pair consistency: original and perturbation both predicted correctly",
+            partner="matched_id",
+            original=("perturbation", "original"),
+            scopes_by="round",
+            show="R{value}",
+        ),
+    ),
+    plot=("hate_types", "recall"),
+    notes=(
+        "Hate type `none` is recall of the non-hateful class; the others, of the hateful class.",
+    ),
+)
+
+
 def _config(name: str, description: str, rounds: tuple[int, ...]) -> ConfigSpec:
     return ConfigSpec(
         name=name,
         description=description,
         splits=tuple((split, split) for split in SPLITS),
         schema="schema:HatemojiBuildRaw",
-        features="builder:features_of",
-        transform="builder:transform",
+        features="transform:features_of",
+        transform="transform:transform",
         key_column="entry_id",
         text_column="text",
         id_column="entry_id",
@@ -46,6 +86,8 @@ def _config(name: str, description: str, rounds: tuple[int, ...]) -> ConfigSpec:
         cross_row_rules=True,
         split_of_file="schema:split_of_contribution",
         params=(("rounds", rounds),),
+        statistics="statistics:statistics",
+        scoring=SCORING,
     )
 
 
@@ -65,5 +107,4 @@ SPEC = DatasetSpec(
         *(_config(f"r{n}", f"Round R{n} only.", (n,)) for n in ROUNDS),
     ),
     default_config="all",
-    statistics="builder:statistics",
 )

@@ -6,7 +6,15 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    Fairness,
+    Matrix,
+    Release,
+    Scoring,
+)
 
 #: Functionalities in the paper's F1..F7 order.
 FUNCTIONALITIES: tuple[str, ...] = (
@@ -40,6 +48,41 @@ UPSTREAM_NO_TARGET = "None"
 NO_TARGET = "none"
 TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
 
+#: The paper's tables: accuracy per functionality x perturbation cell, per target, and
+#: fairness across the protected targets.
+SCORING = Scoring(
+    breakdowns=(
+        Breakdown("cells", "Accuracy per functionality x perturbation", function="scoring:cells"),
+        Breakdown(
+            "targets",
+            "Per target",
+            by=("target",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+        ),
+        Fairness(
+            "fairness",
+            "Fairness across the six protected targets (fairlearn)",
+            column="target",
+            exclude=(NO_TARGET,),
+            scope="protected targets",
+            count="targets",
+        ),
+    ),
+    plot=("cells", "accuracy"),
+    matrix=Matrix(
+        "cells",
+        rows="functionality",
+        columns="perturbation",
+        metric="accuracy",
+        row_label="F{position} {name}",
+    ),
+    notes=(
+        "Fairness ratios exclude target `none` (identity perturbations); a ratio is "
+        "undefined (None) when every group's rate is 0.",
+    ),
+)
+
 SPEC = DatasetSpec(
     name="hatemoji_check",
     pretty_name="HatemojiCheck",
@@ -53,13 +96,14 @@ SPEC = DatasetSpec(
             description="All 3,930 test cases, one test split.",
             splits=(("test", "test"),),
             schema="schema:HatemojiCheckRaw",
-            features="builder:features_of",
-            transform="builder:transform",
+            features="transform:features_of",
+            transform="transform:transform",
             key_column="case_id",
             text_column="text",
             id_column="case_id",
             eval_split="test",
+            statistics="statistics:statistics",
+            scoring=SCORING,
         ),
     ),
-    statistics="builder:statistics",
 )

@@ -3,7 +3,7 @@
 All ten files share it; the eight gender-inflected languages add the
 ``gender_male`` and ``gender_female`` template columns. Which file (and so
 which language) a row came from is recorded by the reader (see
-``pipeline.row_sources``); a row's case id must carry that language. The
+``schema.row_sources``); a row's case id must carry that language. The
 vocabularies come from the declaration (``spec.py``).
 """
 
@@ -26,8 +26,7 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     UPSTREAM_NO_TARGET,
     UPSTREAM_TARGETS,
 )
-from hatemoji_datasets.pipeline import row_sources
-from hatemoji_datasets.schema import RawFileModel, column_rule, rule
+from hatemoji_datasets.schema import RawFileModel, column_rule, row_sources, rule
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 #: ``<language>-<n>``.

@@ -186,6 +186,7 @@ def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSp
         id_column="case_id",
         eval_split="test",
         cross_row_rules=True,  # a new case may refer to a released one
+        statistics="statistics:statistics",
     )
 
 
@@ -208,5 +209,4 @@ SPEC = DatasetSpec(
         _config("all", "Every language's test cases, one after the other.", LANGUAGES),
     ),
     default_config="all",
-    statistics="statistics:statistics",
 )

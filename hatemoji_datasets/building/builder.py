@@ -1,0 +1,187 @@
+"""The one ``datasets`` builder, driven by a dataset's declaration.
+
+:func:`builder_class_for` makes a ``datasets.ArrowBasedBuilder`` subclass per
+:class:`~hatemoji_datasets.spec.DatasetSpec`: its configs, versions and
+features come from the declaration; ``_split_generators`` fetches and
+verifies the config's pinned files and runs the shared read-validate-transform
+pipeline; ``_generate_tables`` yields each split as one Arrow table cast to
+the features. A dataset package adds a declaration, a schema and a transform,
+and no builder code.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+import datasets
+import pyarrow
+from datasets.table import table_cast
+
+from hatemoji_datasets.building import recorded
+from hatemoji_datasets.building.cache_files import read_split
+from hatemoji_datasets.building.fingerprint import fingerprint_table
+from hatemoji_datasets.card_source import card_source
+from hatemoji_datasets.errors import FingerprintError
+from hatemoji_datasets.registry import dataset_spec, parse_spec
+from hatemoji_datasets.sources.fetch import fetch
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+
+log = logging.getLogger("hatemoji_datasets")
+
+
+@dataclass
+class HatemojiConfig(datasets.BuilderConfig):
+    """A ``datasets`` config carrying its declaration."""
+
+    spec: ConfigSpec | None = None
+
+
+class HatemojiBuilder(datasets.ArrowBasedBuilder):
+    """A versioned builder whose sources are pinned and whose raw files are validated."""
+
+    SPEC: ClassVar[DatasetSpec]
+    BUILDER_CONFIG_CLASS = HatemojiConfig
+    config: HatemojiConfig
+
+    def __init__(
+        self, *, mirror: str | None = None, check_fingerprints: bool = True, **kwargs: Any
+    ) -> None:
+        # The mirror only changes where bytes come from, never what is built,
+        # so it is kept out of the config (and out of the cache key).
+        self.mirror = mirror
+        self.check_fingerprints = check_fingerprints
+        kwargs.setdefault("dataset_name", self.SPEC.name)
+        super().__init__(**kwargs)
+
+    @property
+    def config_spec(self) -> ConfigSpec:
+        assert self.config.spec is not None  # every registered config carries one
+        return self.config.spec
+
+    def _info(self) -> datasets.DatasetInfo:
+        card = card_source(self.SPEC.card_source_path)
+        return datasets.DatasetInfo(
+            description=card.description,
+            citation=card.citation,
+            homepage=card.homepage,
+            license=card.license,
+            features=self.SPEC.load(self.config_spec.features)(
+                self.config_spec, str(self.config.version)
+            ),
+        )
+
+    def _split_generators(
+        self, dl_manager: datasets.DownloadManager
+    ) -> list[datasets.SplitGenerator]:
+        from hatemoji_datasets.building.pipeline import build_tables  # pandera: only when building
+
+        pinned = self.SPEC.config_sources(self.config_spec)
+        log.info("fetching and verifying %d source file(s)", len(pinned))
+        paths = fetch(pinned, dl_manager, self.mirror)
+        tables = build_tables(self.SPEC, self.config_spec, str(self.config.version), paths)
+        generators = []
+        for split, table in tables.items():
+            generator = datasets.SplitGenerator(name=split, gen_kwargs={"table": table})
+            generator.split_info.num_examples = table.num_rows  # real progress totals
+            generators.append(generator)
+        return generators
+
+    def _download_and_prepare(self, dl_manager, verification_mode, **kwargs):  # type: ignore[override]
+        super()._download_and_prepare(dl_manager, verification_mode, **kwargs)
+        if self.check_fingerprints:
+            # Still in datasets' ``.incomplete`` folder: raising here keeps nothing.
+            self._check_recorded_fingerprints()
+
+    def _check_recorded_fingerprints(self) -> None:
+        version = str(self.config.version)
+        expected = recorded.expected_for(self.SPEC, self.config_spec, version)
+        if expected is None:
+            log.info(
+                "no fingerprint recorded for %s/%s %s", self.SPEC.name, self.config.name, version
+            )
+            return
+        found = {
+            split: (info.num_examples, self.split_fingerprint(split))
+            for split, info in self.info.splits.items()
+        }
+        problems = recorded.compare(
+            self.SPEC,
+            self.config.name,
+            version,
+            {split: (r.rows, r.fingerprint) for split, r in expected.items()},
+            found,
+        )
+        if problems:
+            where = recorded.recorded_path(self.SPEC)
+            raise FingerprintError(
+                f"the build of {self.SPEC.name}/{self.config.name} {version} differs from the "
+                f"fingerprints recorded in {where}; nothing was cached:\n  "
+                + "\n  ".join(problems),
+                problems,
+            )
+
+    def split_fingerprint(self, split: str) -> str:
+        """The fingerprint of ``split`` as written in this builder's output folder."""
+        return fingerprint_table(
+            read_split(self._output_dir, self.dataset_name, split), self.info.features
+        )
+
+    def _generate_tables(self, table: pyarrow.Table):
+        yield _table_key(), table_cast(table, self.info.features.arrow_schema)
+
+
+def _table_key() -> Any:
+    # datasets 5 keys tables by (shard, batch); older releases take any key.
+    key_type = getattr(datasets.builder, "Key", None)
+    return key_type(0, 0) if key_type is not None else 0
+
+
+def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[HatemojiBuilder]:
+    """The builder class of ``spec`` at ``version`` (the current one for ``None``), made once.
+
+    Each released version gets its own class whose configs carry that version,
+    so ``datasets`` caches it under ``<name>/<config>/<version>/`` and never
+    mixes versions; config names stay the declared ones (no hash suffix).
+    """
+    return _builder_class(spec, spec.check_version(version))
+
+
+@cache
+def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
+    configs = [
+        HatemojiConfig(
+            name=config.name,
+            version=datasets.Version(version),
+            description=config.description,
+            spec=config,
+        )
+        for config in spec.configs
+    ]
+    class_name = "".join(part.title() for part in spec.name.split("_"))
+    if version != spec.version:
+        class_name += "_" + version.replace(".", "_")
+    # datasets names a builder after its module's last component: the dataset package.
+    return type(
+        class_name,
+        (HatemojiBuilder,),
+        {
+            "SPEC": spec,
+            "VERSION": datasets.Version(version),
+            "BUILDER_CONFIGS": configs,
+            "DEFAULT_CONFIG_NAME": spec.default_config_name,
+            "__module__": spec.package,
+        },
+    )
+
+
+def builder_class(name: str, version: str | None = None) -> type[HatemojiBuilder]:
+    """The ``datasets`` builder class of dataset ``name`` at ``version`` (default: current).
+
+    ``name`` may pin the version itself (``"NAME:1.0.0"``). The Hub loading
+    scripts subclass it.
+    """
+    name, version = parse_spec(name, version)
+    return builder_class_for(dataset_spec(name), version)

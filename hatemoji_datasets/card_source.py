@@ -1,0 +1,53 @@
+"""A dataset's hand-written prose: ``card.yaml`` (description, citation, licence, warning).
+
+Each dataset package keeps it in ``card.yaml``, so that builders hold no long
+strings and the card is rendered from the same file (with its data statements,
+field descriptions and the statistics tables it shows). The dataset's pretty
+name is declared once, in its ``spec.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hatemoji_datasets.errors import HatemojiDatasetsError
+
+REQUIRED_KEYS = ("description", "homepage", "license", "citation", "content_warning")
+
+
+@dataclass(frozen=True)
+class CardSource:
+    description: str
+    homepage: str
+    license: str
+    citation: str
+    content_warning: str
+    #: Everything else ``card.yaml`` holds (hub metadata, data statements, fields, tables).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A key of ``card.yaml`` (required or extra)."""
+        if key in REQUIRED_KEYS:
+            return getattr(self, key)
+        return self.extra.get(key, default)
+
+
+def read_card_source(path: Path) -> CardSource:
+    with path.open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    missing = [key for key in REQUIRED_KEYS if not data.get(key)]
+    if missing:
+        raise HatemojiDatasetsError(f"{path}: missing key(s) {', '.join(missing)}")
+    known = {key: str(data.pop(key)).strip() for key in REQUIRED_KEYS}
+    return CardSource(**known, extra=data)
+
+
+@cache
+def card_source(path: Path) -> CardSource:
+    """The ``card.yaml`` at ``path``, read once per process."""
+    return read_card_source(path)

@@ -1,0 +1,100 @@
+"""Rendering, writing and checking a dataset's card folder (``README.md``, ``croissant.json``).
+
+Every writer of card files (``hatemoji-datasets card``, the Hub export) goes
+through :func:`write_card_files`; ``card --check`` through :func:`check_card`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hatemoji_datasets.cards.body import card_text
+from hatemoji_datasets.cards.croissant import croissant_metadata
+from hatemoji_datasets.cards.gather import Built, build
+from hatemoji_datasets.cards.lint import lint_text
+
+README = "README.md"
+CROISSANT = "croissant.json"
+#: The folder of the repository's committed cards, ``cards/<name>/``.
+CARDS_FOLDER = "cards"
+
+
+def render_card(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> str:
+    """The dataset card (``README.md`` text) of dataset ``name``, from its built data."""
+    return card_text(build(name, cache_dir=cache_dir, mirror=mirror))
+
+
+def croissant(
+    name: str, *, cache_dir: str | None = None, mirror: str | None = None
+) -> dict[str, Any]:
+    """Croissant 1.0 JSON-LD metadata of dataset ``name``, from its built data."""
+    return croissant_metadata(build(name, cache_dir=cache_dir, mirror=mirror))
+
+
+def rendered_files(built: Built) -> dict[str, str]:
+    """``{file name: text}`` of a dataset's card folder."""
+    metadata = croissant_metadata(built)
+    return {
+        README: card_text(built),
+        CROISSANT: json.dumps(metadata, ensure_ascii=False, indent=2) + "\n",
+    }
+
+
+def write_card_files(files: dict[str, str], folder: Path) -> list[Path]:
+    """Write rendered files into ``folder`` (created if needed); the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file_name, text in files.items():
+        path = folder / file_name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+def write_card(
+    name: str,
+    out_dir: str | Path,
+    *,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+) -> list[Path]:
+    """Render dataset ``name`` and write ``README.md`` and ``croissant.json`` into ``out_dir``."""
+    built = build(name, cache_dir=cache_dir, mirror=mirror)
+    return write_card_files(rendered_files(built), Path(out_dir))
+
+
+def lint_problems(built: Built, card: str, folder: Path) -> list[str]:
+    """The offline lint's problems of ``card`` (a README's text), each naming the file."""
+    return [f"{folder / README}: {problem}" for problem in lint_text(card, built.expected())]
+
+
+def check_card(built: Built, folder: Path) -> list[str]:
+    """Every way the card folder differs from a fresh render, and every lint problem."""
+    name = built.spec.name
+    problems: list[str] = []
+    for file_name, text in rendered_files(built).items():
+        path = folder / file_name
+        try:
+            current = path.read_text(encoding="utf-8")
+        except OSError:
+            problems.append(f"{path}: missing; render it with `hatemoji-datasets card {name}`")
+            continue
+        if current != text:
+            problems.append(
+                f"{path}: differs from the card rendered from the data; render it again "
+                f"with `hatemoji-datasets card {name}`"
+            )
+        if file_name == README:
+            problems += lint_problems(built, current, folder)
+    return problems
+
+
+def default_folder(name: str) -> Path:
+    """Where the repository keeps dataset ``name``'s card: ``cards/<name>/`` of the checkout
+    this package runs from, else of the current folder."""
+    repository = Path(__file__).resolve().parents[2]
+    if (repository / CARDS_FOLDER).is_dir() and (repository / "pyproject.toml").is_file():
+        return repository / CARDS_FOLDER / name
+    return Path(CARDS_FOLDER) / name

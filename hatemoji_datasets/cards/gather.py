@@ -1,0 +1,131 @@
+"""A dataset as its card describes it: the declaration, ``card.yaml`` and every config built.
+
+Everything a card says comes from three places: the declaration
+(:mod:`hatemoji_datasets.spec`: configs, splits, releases, pinned files), the
+hand-written ``card.yaml`` of the dataset package (prose, Hub metadata, data
+statements, field descriptions, which statistics to tabulate), and the data
+itself as it is built (features, split sizes, ``size_categories`` and the
+distribution tables, which each config's ``statistics`` computes, so
+``hatemoji-datasets info`` shows the same figures).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hatemoji_datasets.card_source import REQUIRED_KEYS, card_source
+from hatemoji_datasets.cards.lint import Expected
+from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+
+if TYPE_CHECKING:
+    import datasets
+
+
+@dataclass
+class BuiltConfig:
+    """One config as built: its declaration, data, statistics and split sizes."""
+
+    spec: ConfigSpec
+    data: datasets.DatasetDict
+    statistics: dict[str, Any]
+    #: ``{split: (num_examples, num_bytes)}``
+    splits: dict[str, tuple[int, int]]
+
+    @property
+    def features(self) -> datasets.Features:
+        return next(iter(self.data.values())).features
+
+
+@dataclass
+class Built:
+    """A dataset as the card describes it: declaration, ``card.yaml`` and every config."""
+
+    spec: DatasetSpec
+    source: dict[str, Any]
+    configs: dict[str, BuiltConfig]
+
+    def rows_per_source(self) -> dict[str, int]:
+        """Rows built from each pinned file: the largest split any config builds from it.
+
+        Configs may read the same pinned file and keep part of it (a config of
+        one round of a multi-round file), so each file counts once, with its
+        largest split. A split stacked from several files that no config reads
+        alone counts under their names joined by ``+``. Joined files add no rows.
+        """
+        per_source: dict[str, int] = {}
+        stacked: list[tuple[tuple[str, ...], int]] = []
+        for config in self.configs.values():
+            for split in config.spec.split_names:
+                sources, rows = config.spec.split_sources(split), config.splits[split][0]
+                if len(sources) == 1:
+                    per_source[sources[0]] = max(per_source.get(sources[0], 0), rows)
+                else:
+                    stacked.append((sources, rows))
+        for sources, rows in stacked:
+            if not all(source in per_source for source in sources):
+                known = sum(per_source.get(source, 0) for source in sources)
+                unknown = "+".join(s for s in sources if s not in per_source)
+                per_source[unknown] = max(per_source.get(unknown, 0), rows - known)
+        return per_source
+
+    @property
+    def rows(self) -> int:
+        """Rows of the dataset, each upstream row counted once.
+
+        A file that a join declares a subset of a config's rows (an indicator
+        join: the test suite among all cases) is not counted again.
+        """
+        subsets = {
+            source
+            for config in self.configs.values()
+            for join in config.spec.joins
+            if join.indicator
+            for source in join.source_names
+        }
+        return sum(n for source, n in self.rows_per_source().items() if source not in subsets)
+
+    def expected(self) -> Expected:
+        """What a card of this data must say, for :mod:`hatemoji_datasets.cards.lint`."""
+        return Expected(
+            rows=self.rows,
+            configs={
+                name: {
+                    "features": list(config.features),
+                    "splits": {split: rows for split, (rows, _) in config.splits.items()},
+                }
+                for name, config in self.configs.items()
+            },
+        )
+
+
+def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
+    """Build (or load from the cache) every config of dataset ``name``."""
+    from hatemoji_datasets.building.prepare import load_verified
+
+    spec = dataset_spec(name)
+    configs: dict[str, BuiltConfig] = {}
+    for config in spec.configs:
+        _, data = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)
+        statistics = spec.load(config.statistics) if config.statistics else None
+        splits = {}
+        for split, dataset in data.items():
+            recorded = (dataset.info.splits or {}).get(split)
+            num_bytes = recorded.num_bytes if recorded is not None else dataset.data.nbytes
+            splits[split] = (dataset.num_rows, int(num_bytes))
+        configs[config.name] = BuiltConfig(
+            spec=config,
+            data=data,
+            statistics=statistics(data) if statistics else {},
+            splits=splits,
+        )
+    return Built(spec=spec, source=card_values(spec), configs=configs)
+
+
+def card_values(spec: DatasetSpec) -> dict[str, Any]:
+    """``card.yaml`` as one mapping (required prose stripped), with the declared pretty name."""
+    card = card_source(spec.card_source_path)
+    values = {**card.extra, **{key: getattr(card, key) for key in REQUIRED_KEYS}}
+    values["pretty_name"] = spec.pretty_name
+    return values

@@ -1,0 +1,199 @@
+"""``list``, ``sources``, ``info`` and ``build``: what the package holds, and building it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from hatemoji_datasets.cli.output import human_size, number, show_progress, table
+
+
+def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
+    listing = commands.add_parser("list", help="list the datasets, versions and configs")
+    listing.add_argument("--format", choices=("table", "json"), default="table")
+    listing.set_defaults(command=run_list)
+
+    sources = commands.add_parser("sources", help="list every pinned upstream file")
+    sources.add_argument("--format", choices=("table", "json"), default="table")
+    sources.set_defaults(command=run_sources)
+
+    for name, function, text in (
+        ("info", run_info, "version, features, split sizes, statistics, licence, citation"),
+        ("build", run_build, "build a dataset into the cache and summarise it"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("name", help="NAME[/CONFIG][:VERSION]")
+        sub.add_argument("--config", help="config name (default: the dataset's default)")
+        source_options(sub)
+        sub.set_defaults(command=function)
+        if name == "build":
+            sub.add_argument(
+                "--force", action="store_true", help="rebuild from freshly verified sources"
+            )
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.registry import specs
+
+    if args.format == "json":
+        listed = [
+            {
+                "name": name,
+                "pretty_name": spec.pretty_name,
+                "version": spec.version,
+                "versions": spec.versions,
+                "default_config": spec.default_config_name,
+                "configs": spec.config_names,
+            }
+            for name, spec in specs().items()
+        ]
+        print(json.dumps(listed, indent=2, ensure_ascii=False))
+        return 0
+    rows = []
+    for name, spec in specs().items():
+        older = f" (also {', '.join(spec.versions[1:])})" if len(spec.versions) > 1 else ""
+        others = [config for config in spec.config_names if config != spec.default_config_name]
+        rows.append(
+            [
+                name,
+                spec.version + older,
+                spec.default_config_name,
+                ", ".join(others),
+                spec.pretty_name,
+            ]
+        )
+    print(table(["name", "version", "default config", "other configs", "pretty name"], rows))
+    return 0
+
+
+def run_sources(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from hatemoji_datasets.registry import specs
+
+    pinned = [
+        (name, source) for name, spec in specs().items() for source in spec.source_files().values()
+    ]
+    if args.format == "json":
+        listed = [{"dataset": name, **asdict(source)} for name, source in pinned]
+        print(json.dumps(listed, indent=2, ensure_ascii=False))
+        return 0
+    rows = [
+        [name, source.name, human_size(source.size), source.license, source.sha256[:12], source.url]
+        for name, source in pinned
+    ]
+    print(table(["dataset", "source", "size", "licence", "sha256", "url"], rows, right=[2]))
+    print(
+        "\nsha256 shortened to 12 digits; `hatemoji-datasets sources --format json` has them whole"
+    )
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.building import summary
+    from hatemoji_datasets.features import describe_feature_dict
+    from hatemoji_datasets.registry import lookup
+
+    spec, config, version = lookup(args.name, args.config)
+    info = summary.read(spec, config, version, args.cache_dir)  # a build's stored summary
+    if info is None:
+        from hatemoji_datasets.api import dataset_info
+
+        show_progress(args.verbose)
+        info = dataset_info(
+            spec.name, config.name, version=version, cache_dir=args.cache_dir, mirror=args.mirror
+        )
+    print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
+    print(f"configs: {', '.join(info['configs'])}")
+    print(f"cache: {summary.build_dir(spec, config, version, args.cache_dir)}")
+    print(f"license: {info['license']}")
+    print(f"homepage: {info['homepage']}")
+    print("\nsplits:")
+    print(table(["split", "rows"], list(info["splits"].items()), right=[1]))
+    print("\nfeatures:")
+    features = [[name, describe_feature_dict(kind)] for name, kind in info["features"].items()]
+    print(table(["feature", "type"], features))
+    print("\nsources:")
+    print(
+        table(
+            ["source", "size", "licence", "sha256"],
+            [
+                [s["name"], human_size(s["size"]), s["license"], s["sha256"]]
+                for s in info["sources"]
+            ],
+            right=[1],
+        )
+    )
+    for title, value in info["statistics"].items():
+        print()
+        print_statistic(title, value)
+    print("\nrelease notes:")
+    for release, note in info["release_notes"].items():
+        print(f"  {release}: {note}")
+    print("\ncitation:")
+    print(info["citation"])
+    return 0
+
+
+def print_statistic(title: str, value: Any, indent: int = 0) -> None:
+    """One statistic: a line for a figure, a table for a mapping, nested mappings indented."""
+    pad = " " * indent
+    if not isinstance(value, dict):
+        print(f"{pad}{title}: {number(value)}")
+        return
+    print(f"{pad}{title}:")
+    rows = list(value.values())
+    flat_rows = all(isinstance(row, dict) for row in rows) and all(
+        not isinstance(cell, dict) for row in rows for cell in row.values()
+    )
+    if rows and flat_rows:
+        columns: list[str] = []
+        for row in rows:
+            columns += [column for column in row if column not in columns]
+        cells = [[key, *(row.get(c, "") for c in columns)] for key, row in value.items()]
+        print(indented(table(["", *columns], cells, right=range(1, len(columns) + 1)), pad))
+        return
+    figures = {key: item for key, item in value.items() if not isinstance(item, dict)}
+    if figures and len(figures) == len(value):
+        print(indented(table(["", "value"], list(figures.items()), right=[1]), pad))
+        return
+    for key, item in value.items():
+        print_statistic(key, item, indent + 2)
+
+
+def indented(text: str, pad: str) -> str:
+    return "\n".join(f"{pad}  {line}" for line in text.splitlines())
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.building import summary
+    from hatemoji_datasets.building.prepare import FORCE, load_verified
+    from hatemoji_datasets.registry import lookup
+
+    spec, config, version = lookup(args.name, args.config)
+    cached = not args.force and summary.is_built(spec, config, version, args.cache_dir)
+    show_progress(args.verbose)
+    builder, data = load_verified(
+        spec,
+        config,
+        version,
+        cache_dir=args.cache_dir,
+        mirror=args.mirror,
+        download_mode=FORCE if args.force else None,
+    )
+    what = "read from the cache" if cached else "built"
+    print(f"{what}: {spec.name} ({config.name}) {version}")
+    print(f"cache: {builder.cache_dir}")
+    rows = []
+    for split, dataset in data.items():
+        label = dataset.features.get("label")
+        shares = ""
+        if label is not None and hasattr(label, "names"):
+            counts = Counter(dataset["label"][:])
+            shares = ", ".join(f"{name} {counts[k]:,}" for k, name in enumerate(label.names))
+        rows.append([split, dataset.num_rows, shares])
+    print(table(["split", "rows", "labels"], rows, right=[1]))
+    return 0

@@ -1,0 +1,50 @@
+"""The argument parser of ``hatemoji-datasets``, assembled from each group's commands.
+
+Each command module adds its sub-commands (``add_commands``) and names the
+function that runs each; option help is plain text, as ``--help`` shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from hatemoji_datasets.cli import data, pinning, publishing, scoring, validation
+
+DESCRIPTION = (
+    "Versioned, validated hate-speech datasets: list, build, describe, validate, score, "
+    "card, export and pin them."
+)
+VERBOSE_HELP = "show progress messages and progress bars (bars also show on a terminal)"
+MIRROR_HELP = "folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
+
+
+def source_options(parser: argparse.ArgumentParser, cache_help: str = "datasets cache folder"):
+    """``--cache-dir`` and ``--mirror``: where data is cached, and where sources come from."""
+    parser.add_argument("--cache-dir", help=cache_help)
+    parser.add_argument("--mirror", help=MIRROR_HELP)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hatemoji-datasets", description=DESCRIPTION)
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help=VERBOSE_HELP,
+    )
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+    for group in (data, validation, scoring, publishing, pinning):
+        group.add_commands(commands, source_options)
+    for sub in commands.choices.values():  # -v after the command name works too
+        sub.add_argument(
+            "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
+        )
+    return parser
+
+
+def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of sub-command ``name`` (for tools that reuse its options, like the hook)."""
+    for action in parser._actions:  # argparse keeps sub-parsers only here
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[name]
+    raise KeyError(name)

@@ -1,0 +1,94 @@
+"""``lock``, ``verify`` and ``fingerprints``: pinning exact data, and checking it still holds."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from hatemoji_datasets.cli.output import show_progress
+from hatemoji_datasets.findings import safe
+
+
+def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
+    prints = commands.add_parser(
+        "fingerprints",
+        help="build every released version and compare with the recorded fingerprints",
+    )
+    prints.add_argument("names", nargs="*", metavar="NAME", help="datasets (default: all)")
+    prints.add_argument(
+        "--write", action="store_true", help="rewrite each dataset's fingerprints.tsv"
+    )
+    source_options(prints, "datasets cache to build into (default: a fresh temporary one)")
+    prints.set_defaults(command=run_fingerprints)
+
+    locking = commands.add_parser(
+        "lock", help="write a lockfile: versions, sources and fingerprints of datasets"
+    )
+    locking.add_argument(
+        "references", nargs="+", metavar="SPEC", help="NAME[/CONFIG][:VERSION], e.g. NAME:1.0.0"
+    )
+    locking.add_argument(
+        "-o", "--output", default="-", help="lockfile to write (default: standard output)"
+    )
+    source_options(locking)
+    locking.set_defaults(command=run_lock)
+
+    verify = commands.add_parser(
+        "verify", help="reload or rebuild what a lockfile names and check its fingerprints"
+    )
+    verify.add_argument("lockfile", help='a file written by "hatemoji-datasets lock"')
+    source_options(verify)
+    verify.set_defaults(command=run_verify)
+
+
+def run_fingerprints(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from hatemoji_datasets.pinning.record import record_all
+    from hatemoji_datasets.registry import dataset_spec, specs
+
+    chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
+    show_progress(args.verbose)
+    with tempfile.TemporaryDirectory(prefix="hatemoji-fingerprints-") as scratch:
+        stale = record_all(
+            chosen, write=args.write, cache_dir=args.cache_dir or scratch, mirror=args.mirror
+        )
+    for path, _ in stale:
+        print(f"{'wrote' if args.write else 'differs'}: {path}")
+    if not stale:
+        names = ", ".join(spec.name for spec in chosen)
+        print(f"recorded fingerprints match fresh builds of every release of {names}")
+    return 1 if stale and not args.write else 0
+
+
+def run_lock(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.pinning.lock import lock_datasets
+    from hatemoji_datasets.pinning.lockfile import dumps, write
+
+    show_progress(args.verbose)
+    locked = lock_datasets(args.references, cache_dir=args.cache_dir, mirror=args.mirror)
+    if args.output == "-":
+        sys.stdout.write(dumps(locked))
+    else:
+        write(locked, args.output)
+        names = ", ".join(entry.reference for entry in locked.datasets)
+        print(f"wrote {args.output}: {names}", file=sys.stderr)
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.pinning.lock import describe, verify_lock
+
+    show_progress(args.verbose)
+    results = verify_lock(args.lockfile, cache_dir=args.cache_dir, mirror=args.mirror)
+    for line in describe(results):
+        print(safe(line))
+    failed = sum(1 for _, problems in results if problems)
+    if failed:
+        print(
+            f"error: {failed} of {len(results)} locked dataset(s) differ from {args.lockfile}",
+            file=sys.stderr,
+        )
+    return 1 if failed else 0

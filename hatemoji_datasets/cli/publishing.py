@@ -1,0 +1,110 @@
+"""``card``, ``export`` and ``push``: the dataset card, the Hub repository, and the upload."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hatemoji_datasets.cli.output import show_progress
+from hatemoji_datasets.findings import safe
+
+
+def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
+    card = commands.add_parser(
+        "card", help="render a dataset's card (README.md) and Croissant metadata, or --check them"
+    )
+    card.add_argument("name", help="dataset name")
+    card.add_argument(
+        "--out", help="folder to write (default: cards/NAME of this package's repository)"
+    )
+    card.add_argument(
+        "--check",
+        action="store_true",
+        help="lint the card in --out against the built data and report files that differ",
+    )
+    source_options(card)
+    card.set_defaults(command=run_card)
+
+    hub = commands.add_parser(
+        "export",
+        help="write a dataset's Hub repository: card, Croissant, Parquet per config and split",
+    )
+    hub.add_argument("name", help="dataset name (its current version is exported)")
+    hub.add_argument(
+        "--out", required=True, help="folder to write: new, empty, or a previous export"
+    )
+    source_options(hub)
+    hub.set_defaults(command=run_export)
+
+    pushing = commands.add_parser(
+        "push", help="export a dataset and upload it to a Hub dataset repository, tagged v<version>"
+    )
+    pushing.add_argument("name", help="dataset name (its current version is pushed)")
+    pushing.add_argument("--repo-id", required=True, help="ORG/NAME on the Hugging Face Hub")
+    pushing.add_argument(
+        "--dry-run", action="store_true", help="print the files, commit and tag; upload nothing"
+    )
+    pushing.add_argument(
+        "--token", help="Hub token (default: $HF_TOKEN, or the one 'hf auth login' saved)"
+    )
+    pushing.add_argument("--private", action="store_true", help="create the repository private")
+    source_options(pushing)
+    pushing.set_defaults(command=run_push)
+
+
+def run_card(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.cards.files import (
+        README,
+        check_card,
+        default_folder,
+        lint_problems,
+        rendered_files,
+        write_card_files,
+    )
+    from hatemoji_datasets.cards.gather import build
+    from hatemoji_datasets.registry import dataset_spec
+
+    name = dataset_spec(args.name).name  # an unknown name fails before anything is built
+    folder = Path(args.out) if args.out else default_folder(name)
+    show_progress(args.verbose)
+    built = build(name, cache_dir=args.cache_dir, mirror=args.mirror)
+    if args.check:
+        problems = check_card(built, folder)
+    else:
+        files = rendered_files(built)
+        for path in write_card_files(files, folder):
+            print(f"wrote: {path}")
+        problems = lint_problems(built, files[README], folder)
+    for problem in problems:
+        print(f"error: {safe(problem)}", file=sys.stderr)
+    if args.check and not problems:
+        print(f"{folder}: card and Croissant metadata are up to date and pass the lint")
+    return 1 if problems else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.hub.export import export
+
+    show_progress(args.verbose)
+    for path in export(args.name, args.out, cache_dir=args.cache_dir, mirror=args.mirror):
+        print(f"wrote: {path}")
+    return 0
+
+
+def run_push(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.hub.push import push
+
+    show_progress(args.verbose)
+    push(
+        args.name,
+        args.repo_id,
+        token=args.token,
+        dry_run=args.dry_run,
+        private=args.private,
+        cache_dir=args.cache_dir,
+        mirror=args.mirror,
+    )
+    return 0

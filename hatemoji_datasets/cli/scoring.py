@@ -1,0 +1,70 @@
+"""``score``: one report column per predictions file."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hatemoji_datasets.errors import PredictionError
+
+
+def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
+    scoring = commands.add_parser(
+        "score", help="score model predictions on a dataset's evaluation split"
+    )
+    scoring.add_argument("name", help="dataset name, optionally NAME[/CONFIG][:VERSION]")
+    scoring.add_argument("--config", help="config name (default: the dataset's default)")
+    scoring.add_argument("--split", help="split to score (default: the dataset's evaluation split)")
+    scoring.add_argument(
+        "--predictions",
+        nargs="+",
+        required=True,
+        metavar="FILE",
+        help="CSV or JSON Lines: id column, prediction, optional score; one file per model",
+    )
+    scoring.add_argument("--format", choices=("markdown", "json", "csv"), default="markdown")
+    scoring.add_argument("--plot", metavar="PATH.png", help="draw a heatmap, one column per model")
+    source_options(scoring)
+    scoring.set_defaults(command=run_score)
+
+
+def model_names(files: list[str]) -> list[str]:
+    """Each file's stem; repeated stems get their parent folder as a prefix."""
+    stems = [Path(f).stem for f in files]
+    names = [
+        f"{Path(f).parent.name}/{stem}" if stems.count(stem) > 1 else stem
+        for f, stem in zip(files, stems, strict=True)
+    ]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise PredictionError(f"two prediction files give the same model name: {repeated[0]}")
+    return names
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.cli.output import show_progress
+    from hatemoji_datasets.evaluate.render import RENDERERS
+    from hatemoji_datasets.evaluate.report import ScoreReport
+    from hatemoji_datasets.evaluate.scoring import score
+
+    if args.plot and Path(args.plot).suffix.lower() != ".png":
+        raise PredictionError(f"--plot writes a PNG; give a path ending in .png, not {args.plot}")
+    show_progress(args.verbose)
+    reports: dict[str, ScoreReport] = {}
+    for name, path in zip(model_names(args.predictions), args.predictions, strict=True):
+        reports[name] = score(
+            args.name,
+            path,
+            config=args.config,
+            split=args.split,
+            cache_dir=args.cache_dir,
+            mirror=args.mirror,
+        )
+    print(RENDERERS[args.format](reports), end="")
+    if args.plot:
+        from hatemoji_datasets.evaluate.plot import plot_heatmap
+
+        plot_heatmap(reports, args.plot)
+    return 0

@@ -1,0 +1,95 @@
+"""HatemojiBuild's figures for ``info`` and the card: rounds, emoji, pairs and targets."""
+
+from __future__ import annotations
+
+import statistics as stats
+from collections import Counter
+from collections.abc import Iterator
+from importlib.metadata import version as installed_version
+from typing import Any
+
+import datasets
+
+from hatemoji_datasets.datasets.hatemoji_build.pairs import (
+    count_cross_split_pairs,
+    cross_split_pairs,
+)
+from hatemoji_datasets.datasets.hatemoji_build.targets import glossary
+
+
+def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
+    """Entries and emoji per round, pairs straddling splits, and entries per target code."""
+    emoji_by_round: dict[int, list[list[str]]] = {}
+    targets: Counter[str] = Counter()
+    for dataset in data.values():
+        names = dataset.features["targets"].feature.names
+        for found, round_, codes in zip(
+            dataset["emoji"][:], dataset["round"][:], dataset["targets"][:], strict=True
+        ):
+            emoji_by_round.setdefault(round_, []).append(found)
+            targets.update(names[code] for code in codes)
+    entries = sum(dataset.num_rows for dataset in data.values())
+    leaks = cross_split_pairs(data)
+    meanings = glossary()
+    return {
+        "entries per round": _round_table(data, emoji_by_round),
+        "emoji package": installed_version("emoji"),
+        "pair leakage": {
+            "pairs": entries // 2,
+            "pairs with members in different splits": count_cross_split_pairs(data),
+            **{
+                f"{split} entries whose partner is in another split": len(found)
+                for split, found in leaks.items()
+            },
+        },
+        "entries per target": {meanings[code].describe(): n for code, n in targets.most_common()},
+    }
+
+
+def _flat(lists: list[list[str]]) -> Iterator[str]:
+    return (item for items in lists for item in items)
+
+
+def _round_table(
+    data: datasets.DatasetDict, emoji_by_round: dict[int, list[list[str]]]
+) -> dict[str, dict[str, Any]]:
+    """Per round (and over all rounds): entries per split, label and hate type, and emoji."""
+    first = next(iter(data.values()))
+    labels = first.features["label"].names
+    hate_types = first.features["hate_type"].names
+    counts: dict[int, Counter[str]] = {}
+    for split, dataset in data.items():
+        for round_, label, hate_type in zip(
+            dataset["round"][:], dataset["label"][:], dataset["hate_type"][:], strict=True
+        ):
+            found = counts.setdefault(round_, Counter())
+            found[split] += 1
+            found[labels[label]] += 1
+            found[f"hate type: {hate_types[hate_type]}"] += 1
+    columns = [
+        *data,
+        *labels,
+        *(f"hate type: {name}" for name in hate_types),
+    ]
+    table: dict[str, dict[str, Any]] = {}
+    for round_ in sorted(counts):
+        table[f"R{round_}"] = _round_row(counts[round_], columns, emoji_by_round[round_])
+    if len(counts) > 1:
+        table["all"] = _round_row(
+            sum(counts.values(), Counter()),
+            columns,
+            [found for round_ in sorted(emoji_by_round) for found in emoji_by_round[round_]],
+        )
+    return table
+
+
+def _round_row(counts: Counter[str], columns: list[str], emoji: list[list[str]]) -> dict[str, Any]:
+    per_entry = [len(found) for found in emoji]
+    return {
+        "entries": len(emoji),
+        **{column: counts[column] for column in columns},
+        "mean emoji count": round(stats.fmean(per_entry), 2),
+        # The sample standard deviation (n - 1), as a paper's table usually reports.
+        "sd emoji count": round(stats.stdev(per_entry), 2) if len(per_entry) > 1 else 0.0,
+        "distinct emoji": len(set(_flat(emoji))),
+    }

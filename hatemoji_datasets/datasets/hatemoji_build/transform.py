@@ -1,0 +1,58 @@
+"""HatemojiBuild's built features and the transform from validated raw rows."""
+
+from __future__ import annotations
+
+import datasets
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from hatemoji_datasets import features
+from hatemoji_datasets.datasets.hatemoji_build.spec import HATE_TYPES, PERTURBATIONS
+from hatemoji_datasets.datasets.hatemoji_build.targets import target_codes
+from hatemoji_datasets.spec import ConfigSpec
+
+
+def features_of(config: ConfigSpec, version: str) -> datasets.Features:
+    return datasets.Features(
+        {
+            "entry_id": datasets.Value("int32"),
+            "text": datasets.Value("string"),
+            "label": features.label(),
+            "hate_type": features.class_label(HATE_TYPES.values()),
+            "targets": features.list_of(features.class_label(target_codes())),
+            "round": datasets.Value("int8"),
+            "perturbation": features.class_label(PERTURBATIONS),
+            "matched_id": datasets.Value("int32"),
+            "matched_text": datasets.Value("string"),
+            "emoji": features.emoji_feature(),
+        }
+    )
+
+
+def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
+    kept = raw.filter(pc.is_in(raw["round.base"], value_set=pa.array(config.param("rounds"))))
+    return pa.table(
+        {
+            "entry_id": kept["entry_id"],
+            "text": kept["text"],
+            "label": pc.cast(kept["label_gold"], pa.int64()),
+            "hate_type": features.class_ids(kept["type"], list(HATE_TYPES)),
+            "targets": target_ids(kept["target"]),
+            "round": kept["round.base"],
+            "perturbation": features.class_ids(kept["set"], PERTURBATIONS),
+            "matched_id": kept["matched_id"],
+            "matched_text": kept["matched_text"],
+            "emoji": features.emoji_lists(kept["text"]),
+        }
+    )
+
+
+def target_ids(literals: pa.ChunkedArray | pa.Array) -> pa.Array:
+    """Validated target literals (``['mus', 'asi.south']``) as lists of ClassLabel ids."""
+    literals = literals.combine_chunks() if isinstance(literals, pa.ChunkedArray) else literals
+    # The schema proved every literal follows the grammar of ``targets``: strip the
+    # brackets, split on ", ", strip each code's quotes.
+    quoted = pc.split_pattern(pc.utf8_slice_codeunits(literals, 1, -1), ", ")
+    codes = pc.utf8_slice_codeunits(quoted.flatten(), 1, -1)
+    ids = features.class_ids(codes, target_codes())
+    return pa.ListArray.from_arrays(quoted.offsets, ids)

@@ -1,0 +1,38 @@
+"""Scoring model predictions in the papers' layout: overall metrics and per-group tables.
+
+>>> from hatemoji_datasets.evaluate import score
+>>> report = score("NAME", "predictions.csv")
+
+- :mod:`~hatemoji_datasets.evaluate.scoring`: :func:`score` and the scoring target;
+- :mod:`~hatemoji_datasets.evaluate.predictions`: reading and aligning predictions;
+- :mod:`~hatemoji_datasets.evaluate.metrics`: the metrics (scikit-learn, fairlearn);
+- :mod:`~hatemoji_datasets.evaluate.breakdowns`: the tables a dataset declares;
+- :mod:`~hatemoji_datasets.evaluate.report`: :class:`ScoreReport` and :class:`Table`;
+- :mod:`~hatemoji_datasets.evaluate.render`: markdown, JSON and CSV;
+- :mod:`~hatemoji_datasets.evaluate.plot`: the heatmap.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.evaluate.report import ScoreReport, Table
+    from hatemoji_datasets.evaluate.scoring import score
+
+# pandas and numpy load on first use, so that importing a submodule stays light.
+_LAZY = {
+    "score": "hatemoji_datasets.evaluate.scoring",
+    "ScoreReport": "hatemoji_datasets.evaluate.report",
+    "Table": "hatemoji_datasets.evaluate.report",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'hatemoji_datasets.evaluate' has no attribute {name!r}")
+
+
+__all__ = ["ScoreReport", "Table", "score"]

@@ -1,0 +1,234 @@
+"""Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, or a CSV/JSON Lines file.
+
+:func:`align_predictions` returns the labels (and probabilities) in the order of
+the scored split's ids, or raises one :class:`PredictionError` listing every
+kind of problem, each with its count and first few offenders.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from hatemoji_datasets.errors import PredictionError
+
+PREDICTION = "prediction"
+SCORE = "score"
+_SHOWN = 5
+_INTEGER = re.compile(r"[+-]?\d+")
+_LABELS = {"0": 0, "1": 1, "non-hateful": 0, "hateful": 1, "false": 0, "true": 1}
+
+Predictions = Mapping[Any, Any] | pd.DataFrame | str | os.PathLike[str] | Any
+
+
+def read_predictions(predictions: Predictions, id_column: str) -> tuple[pd.DataFrame, str]:
+    """Predictions as a frame of ``id_column``, ``prediction`` and maybe ``score``, with the
+    name of their source for messages. Values are not checked yet."""
+    if isinstance(predictions, str | os.PathLike):
+        path = Path(predictions)
+        return _read_file(path, id_column), str(path)
+    if isinstance(predictions, pd.DataFrame):
+        frame, source = predictions, "predictions (DataFrame)"
+    elif _is_dataset(predictions):
+        frame, source = predictions.to_pandas(), "predictions (Dataset)"
+    elif isinstance(predictions, Mapping):
+        return _from_mapping(predictions, id_column), "predictions (mapping)"
+    else:
+        raise PredictionError(
+            "predictions must be a mapping of id to label, a pandas DataFrame, a "
+            f"datasets.Dataset or a CSV/JSON Lines file, not {type(predictions).__name__}"
+        )
+    _check_columns(frame.columns, id_column, source)
+    columns = [id_column, PREDICTION, *([SCORE] if SCORE in frame.columns else [])]
+    return frame[columns].reset_index(drop=True), source
+
+
+def _is_dataset(value: Any) -> bool:
+    return type(value).__name__ == "Dataset" and hasattr(value, "to_pandas")
+
+
+def _from_mapping(predictions: Mapping[Any, Any], id_column: str) -> pd.DataFrame:
+    ids, labels, scores = [], [], []
+    for key, value in predictions.items():
+        ids.append(key)
+        if isinstance(value, Mapping):
+            if PREDICTION not in value:
+                raise PredictionError(
+                    f"predictions (mapping): the value for id {key!r} has no {PREDICTION!r}"
+                )
+            labels.append(value[PREDICTION])
+            scores.append(value.get(SCORE))
+        elif isinstance(value, tuple | list):
+            labels.append(value[0] if value else None)
+            scores.append(value[1] if len(value) > 1 else None)
+        else:
+            labels.append(value)
+            scores.append(None)
+    frame = pd.DataFrame({id_column: ids, PREDICTION: labels}, dtype=object)
+    if any(s is not None for s in scores):
+        frame[SCORE] = pd.Series(scores, dtype=object)
+    return frame
+
+
+def _check_columns(columns: Iterable[Any], id_column: str, source: str) -> None:
+    present = [str(c) for c in columns]
+    missing = [c for c in (id_column, PREDICTION) if c not in present]
+    if missing:
+        raise PredictionError(
+            f"{source}: missing column{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(repr(c) for c in missing)} (columns: {', '.join(present) or 'none'}; "
+            f"expected {id_column!r}, {PREDICTION!r} and optionally {SCORE!r})"
+        )
+
+
+def _read_file(path: Path, id_column: str) -> pd.DataFrame:
+    try:
+        if path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
+            frame = _read_json_lines(path)
+        else:
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8")
+    except PredictionError:
+        raise
+    except (OSError, UnicodeDecodeError, ValueError, pd.errors.ParserError) as error:
+        reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
+        raise PredictionError(f"cannot read predictions file {path}: {reason}") from error
+    _check_columns(frame.columns, id_column, str(path))
+    columns = [id_column, PREDICTION, *([SCORE] if SCORE in frame.columns else [])]
+    return frame[columns]
+
+
+def _read_json_lines(path: Path) -> pd.DataFrame:
+    records = []
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise PredictionError(
+                    f"cannot read predictions file {path}: line {number} is not JSON ({error.msg})"
+                ) from error
+            if not isinstance(record, dict):
+                raise PredictionError(
+                    f"cannot read predictions file {path}: line {number} is not a JSON object"
+                )
+            records.append(record)
+    if not records:
+        raise PredictionError(f"cannot read predictions file {path}: no records")
+    return pd.DataFrame.from_records(records).astype(object)
+
+
+def _normal_id(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating) and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        return int(value.strip())
+    return value
+
+
+def _normal_label(value: Any) -> int | None:
+    if isinstance(value, bool | np.bool_):
+        return int(value)
+    if isinstance(value, int | np.integer | float | np.floating):
+        return int(value) if value in (0, 1) else None
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _LABELS:
+            return _LABELS[text]
+        try:
+            number = float(text)
+        except ValueError:
+            return None
+        return int(number) if number in (0.0, 1.0) else None
+    return None
+
+
+def _normal_score(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 0.0 <= number <= 1.0 else None
+
+
+def _offenders(items: Sequence[str], what: str) -> str:
+    shown = ", ".join(items[:_SHOWN])
+    more = f", ... ({len(items) - _SHOWN} more)" if len(items) > _SHOWN else ""
+    what = what.replace("{s}", "" if len(items) == 1 else "s")
+    return f"{len(items)} {what}: {shown}{more}"
+
+
+def _show_id(raw: Any) -> str:
+    """An id as its integer when it is one (``7``, whether read as 7 or "7"), else its repr."""
+    normal = _normal_id(raw)
+    return str(normal) if isinstance(normal, int) and not isinstance(normal, bool) else repr(raw)
+
+
+def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> list[str]:
+    """``id: value`` of each raw value that did not parse."""
+    return [
+        f"{_show_id(i)}: {value!r}"
+        for i, value, result in zip(ids, raw, parsed, strict=True)
+        if result is None
+    ]
+
+
+def align_predictions(
+    predictions: Predictions, id_column: str, ids: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Labels (and probabilities, when given) in the order of ``ids``.
+
+    Raises one :class:`PredictionError` listing every kind of problem, each with
+    its count and first few offenders.
+    """
+    frame, source = read_predictions(predictions, id_column)
+    raw_ids = list(frame[id_column])
+    keys = [_normal_id(v) for v in raw_ids]
+    expected = set(ids)
+    problems: list[str] = []
+
+    counts = pd.Series(keys, dtype=object).value_counts(sort=False)
+    duplicates = [_show_id(k) for k, c in counts.items() if c > 1]
+    if duplicates:
+        problems.append(_offenders(duplicates, f"duplicate {id_column} value{{s}}"))
+    unknown = [_show_id(r) for r, k in zip(raw_ids, keys, strict=True) if k not in expected]
+    if unknown:
+        problems.append(_offenders(list(dict.fromkeys(unknown)), f"unknown {id_column} value{{s}}"))
+    present = set(keys)
+    missing = [str(i) for i in ids if i not in present]
+    if missing:
+        problems.append(_offenders(missing, f"missing {id_column} value{{s}}"))
+
+    labels = [_normal_label(v) for v in frame[PREDICTION]]
+    bad = _invalid(raw_ids, frame[PREDICTION], labels)
+    if bad:
+        problems.append(_offenders(bad, "non-binary prediction{s} (expected 0 or 1)"))
+
+    scores = None
+    if SCORE in frame.columns:
+        scores = [_normal_score(v) for v in frame[SCORE]]
+        bad = _invalid(raw_ids, frame[SCORE], scores)
+        if bad:
+            problems.append(_offenders(bad, "score{s} not a probability in [0, 1]"))
+
+    if problems:
+        raise PredictionError(f"{source}: " + "; ".join(problems), problems=problems)
+    position = {key: i for i, key in enumerate(keys)}
+    order = np.array([position[i] for i in ids], dtype=np.int64)
+    aligned_labels = np.asarray(labels, dtype=np.int64)[order]
+    aligned_scores = None if scores is None else np.asarray(scores, dtype=float)[order]
+    return aligned_labels, aligned_scores

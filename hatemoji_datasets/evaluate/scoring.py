@@ -1,0 +1,100 @@
+"""Score a model's predictions on a dataset's evaluation split.
+
+>>> from hatemoji_datasets.evaluate import score
+>>> report = score("NAME", {row_id: 1 for row_id in ids})
+>>> report.overall["accuracy"], report.table(report.plot[0]).rows[0]
+
+``predictions`` maps each row id of the scored split to a 0/1 label and
+optionally the hateful-class probability (``score``). Metrics come from
+scikit-learn and fairlearn (the ``evaluate`` extra); a metric that is
+undefined on a group (e.g. a false negative rate where nothing is hateful) is
+``None``. Which tables a report holds is the dataset config's declaration
+(:class:`hatemoji_datasets.spec.Scoring`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hatemoji_datasets.evaluate.breakdowns import Context, tables
+from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
+from hatemoji_datasets.evaluate.predictions import Predictions, align_predictions
+from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.registry import lookup
+
+#: The id column of configs whose rows have no id: the 0-based row index in the split.
+ROW_INDEX = "index"
+
+
+@dataclass(frozen=True)
+class Target:
+    """How predictions for one dataset config are keyed, and which split is scored."""
+
+    #: The column whose value identifies a row; ``index`` = 0-based row index in the split.
+    id_column: str
+    eval_split: str
+
+
+def scoring_target(name: str, config: str | None) -> tuple[str, Target]:
+    """The resolved config name and the scoring target of ``name`` (``NAME[:VERSION]``)."""
+    _, config_spec, _ = lookup(name, config)
+    return config_spec.name, Target(config_spec.id_column or ROW_INDEX, config_spec.eval_split)
+
+
+def score(
+    name: str,
+    predictions: Predictions,
+    *,
+    config: str | None = None,
+    split: str | None = None,
+    version: str | None = None,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+) -> ScoreReport:
+    """Score ``predictions`` on ``name``'s evaluation split (or ``split``).
+
+    ``predictions``: a mapping ``id -> 0/1`` (or ``id -> {"prediction": 0/1, "score": p}``),
+    a pandas DataFrame or ``datasets.Dataset`` with the id column, ``prediction`` and
+    optionally ``score``, or the path of such a CSV or JSON Lines file. The id column
+    is the config's id column, or ``index`` (the 0-based row within the split) for
+    configs whose rows have none.
+    """
+    from hatemoji_datasets.api import load_dataset
+
+    spec, config_spec, version = lookup(name, config, version)
+    _, target = scoring_target(spec.name, config_spec.name)
+    split = split or target.eval_split
+    metrics, fair = sklearn_fairlearn()
+    dataset = load_dataset(
+        spec.name,
+        config_spec.name,
+        split=split,
+        version=version,
+        cache_dir=cache_dir,
+        mirror=mirror,
+    )
+    frame = dataset.to_pandas()
+    if target.id_column == ROW_INDEX:
+        ids = list(range(len(frame)))
+    else:
+        ids = [int(i) for i in frame[target.id_column]]
+    predicted, scores = align_predictions(predictions, target.id_column, ids)
+    frame[GOLD] = frame["label"].astype(int)
+    frame[PREDICTED] = predicted
+    context = Context(frame, dataset.features, target.id_column, metrics, fair)
+    declared = config_spec.scoring
+    found, notes = tables(spec, declared, context) if declared else ([], [])
+    return ScoreReport(
+        dataset=spec.name,
+        config=config_spec.name,
+        split=split,
+        version=version,
+        id_column=target.id_column,
+        n=len(frame),
+        has_scores=scores is not None,
+        overall=overall(metrics, frame, scores),
+        tables={table.name: table for table in found},
+        plot=declared.plot if declared else ("", ""),
+        notes=tuple(notes),
+        matrix=declared.matrix if declared else None,
+    )

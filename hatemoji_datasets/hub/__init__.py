@@ -1,0 +1,6 @@
+"""Publishing on the Hugging Face Hub: the export (card, Croissant, portable Parquet) and push.
+
+- :mod:`~hatemoji_datasets.hub.parquet`: a split as the export's Parquet;
+- :mod:`~hatemoji_datasets.hub.export`: the repository folder;
+- :mod:`~hatemoji_datasets.hub.push`: one commit, tagged ``v<version>``.
+"""

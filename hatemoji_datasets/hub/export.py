@@ -1,0 +1,130 @@
+"""The Hub export: one Hugging Face dataset repository per dataset, written into a folder::
+
+    README.md                                   the card (configs, dataset_info)
+    croissant.json                              Croissant 1.0 metadata
+    .gitattributes                              the Hub's LFS lines
+    data/<config>/<split>-00000-of-00001.parquet
+
+Plain ``datasets.load_dataset(folder_or_repo, config)`` reads it without this
+package, with the package's features (ClassLabel names, lists of ClassLabel)
+and rows, under ``datasets`` 3.6 through 5.x.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files, write_card_files
+from hatemoji_datasets.cards.gather import build
+from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.hub.parquet import DATA, hub_table, parquet_name, write_parquet
+from hatemoji_datasets.registry import dataset_spec
+
+GITATTRIBUTES = ".gitattributes"
+#: The LFS lines of a new Hub repository (the binary formats a dataset may hold).
+GITATTRIBUTES_TEXT = "".join(
+    f"{pattern} filter=lfs diff=lfs merge=lfs -text\n"
+    for pattern in (
+        "*.7z", "*.arrow", "*.bin", "*.bz2", "*.ckpt", "*.ftz", "*.gz", "*.h5", "*.joblib",
+        "*.lfs.*", "*.lz4", "*.mds", "*.mlmodel", "*.model", "*.msgpack", "*.npy", "*.npz",
+        "*.onnx", "*.ot", "*.parquet", "*.pb", "*.pickle", "*.pkl", "*.pt", "*.pth", "*.rar",
+        "*.safetensors", "saved_model/**/*", "*.tar.*", "*.tar", "*.tflite", "*.tgz", "*.wasm",
+        "*.xz", "*.zip", "*.zst", "*tfevents*",
+    )
+)  # fmt: skip
+
+
+class ExportError(HatemojiDatasetsError):
+    """An export folder cannot be written (it holds files the export does not own)."""
+
+
+def owned(relative: str) -> bool:
+    """Whether a file at ``relative`` (POSIX) is one an export writes, and may replace."""
+    if relative in (README, CROISSANT, GITATTRIBUTES):
+        return True
+    parts = relative.split("/")
+    return len(parts) == 3 and parts[0] == DATA and parts[2].endswith(".parquet")
+
+
+def _owned_folder(relative: str) -> bool:
+    parts = relative.split("/")
+    return parts[0] == DATA and len(parts) <= 2
+
+
+def _previous_export(folder: Path) -> list[Path]:
+    """The files of a previous export in ``folder``; anything else in it is refused.
+
+    Symbolic links are never followed: one anywhere in the folder is refused,
+    so clearing the previous export cannot touch anything outside ``folder``.
+    """
+    if not folder.exists() and not folder.is_symlink():
+        return []
+    if folder.is_symlink() or not folder.is_dir():
+        raise ExportError(f"cannot export into {folder}: not a folder")
+    mine: list[Path] = []
+    foreign: list[str] = []
+    for root, dirs, files in os.walk(folder):
+        for entry in [*dirs, *files]:
+            path = Path(root, entry)
+            relative = path.relative_to(folder).as_posix()
+            if path.is_symlink():
+                foreign.append(relative)
+            elif entry not in files:
+                if not _owned_folder(relative):
+                    foreign.append(relative + "/")
+            elif owned(relative):
+                mine.append(path)
+            else:
+                foreign.append(relative)
+        dirs[:] = [d for d in dirs if not Path(root, d).is_symlink()]
+    if foreign:
+        shown = ", ".join(sorted(foreign)[:5])
+        more = f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+        raise ExportError(
+            f"cannot export into {folder}: it holds files an export does not write "
+            f"({shown}{more}); use an empty or new folder, or one a previous export wrote"
+        )
+    return mine
+
+
+def _clear(folder: Path, previous: list[Path]) -> None:
+    """Delete a previous export's files (and its emptied ``data/`` folders)."""
+    for path in previous:
+        path.unlink()
+    data = folder / DATA
+    if data.is_dir():
+        for sub in data.iterdir():
+            sub.rmdir()  # empty now: only owned files were under data/<config>/
+        data.rmdir()
+
+
+def export(
+    name: str,
+    out_dir: str | os.PathLike[str],
+    *,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+) -> list[Path]:
+    """Write the Hub repository of dataset ``name`` (current version, every config).
+
+    ``out_dir`` may be new, empty, or hold a previous export, whose files are
+    replaced (stale configs and splits go); a folder holding anything else is
+    refused with :class:`ExportError` before anything is built or written.
+    Returns the written files: ``README.md``, ``croissant.json``,
+    ``.gitattributes``, then each config's splits in declaration order.
+    """
+    spec = dataset_spec(name)
+    folder = Path(out_dir)
+    _previous_export(folder)  # refuse a foreign folder before building anything
+    built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
+    _clear(folder, _previous_export(folder))
+    files = {**rendered_files(built), GITATTRIBUTES: GITATTRIBUTES_TEXT}
+    written = write_card_files(files, folder)
+    for config_name, config in built.configs.items():
+        for split in config.spec.split_names:
+            path = folder / parquet_name(config_name, split)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_parquet(hub_table(config.data[split]), path)
+            written.append(path)
+    return written

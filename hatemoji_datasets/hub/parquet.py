@@ -1,0 +1,54 @@
+"""A split as the Hub export's Parquet: portable features in the metadata, identical bytes.
+
+The Parquet files are written with pyarrow, not ``Dataset.to_parquet``:
+datasets >= 4 would embed features with the ``List`` type, which 3.x cannot
+read. Each file's schema metadata (``huggingface``) holds the features in the
+form every release reads (:func:`hatemoji_datasets.features.portable_features`),
+so the files are exact on their own too. Output is deterministic: fixed row
+groups, compression and no timestamps, so a re-export gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hatemoji_datasets.building.cache_files import split_table
+from hatemoji_datasets.features import portable_features
+
+if TYPE_CHECKING:
+    import datasets
+    import pyarrow as pa
+
+DATA = "data"
+#: Rows per Parquet row group: small enough for streaming, fixed for identical bytes.
+ROW_GROUP_ROWS = 1000
+COMPRESSION = "snappy"
+
+
+def parquet_name(config: str, split: str) -> str:
+    """Where a split lies in the repository (the card's ``data/<config>/<split>-*.parquet``)."""
+    return f"{DATA}/{config}/{split}-00000-of-00001.parquet"
+
+
+def hub_table(dataset: datasets.Dataset) -> pa.Table:
+    """The split's Arrow table with the portable features as its ``huggingface`` metadata."""
+    table = split_table(dataset).select(list(dataset.features))
+    metadata = {"info": {"features": portable_features(dataset.features)}}
+    text = json.dumps(metadata, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return table.replace_schema_metadata({b"huggingface": text.encode()})
+
+
+def write_parquet(table: pa.Table, path: Path) -> None:
+    """Write ``table`` the same way every time (row groups, compression, statistics)."""
+    import pyarrow.parquet as pq
+
+    pq.write_table(
+        table,
+        path,
+        row_group_size=ROW_GROUP_ROWS,
+        compression=COMPRESSION,
+        write_statistics=True,
+        use_dictionary=True,
+    )

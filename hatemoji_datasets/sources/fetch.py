@@ -1,0 +1,112 @@
+"""Fetching a config's pinned files: from a folder mirror in place, or downloaded and verified.
+
+A folder mirror (or a ``file://`` one) is read in place. An ``http(s)`` URL (the
+upstream itself or an HTTP mirror) is downloaded by
+:func:`hatemoji_datasets.sources.http.download` into the ``datasets`` downloads
+cache. Any other scheme goes through the ``datasets`` download manager. A file
+that fails its checksum is never kept in the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from hatemoji_datasets.errors import ChecksumError, SourceError
+from hatemoji_datasets.sources.http import describe_failure, download
+from hatemoji_datasets.sources.pins import SourceFile
+from hatemoji_datasets.sources.settings import mirror_setting, resolve_url, timeout_setting
+from hatemoji_datasets.sources.verify import verify
+
+#: Subfolder of the ``datasets`` downloads cache that holds verified files.
+CACHE_SUBFOLDER = "hatemoji_datasets"
+
+
+def fetch(
+    sources: Mapping[str, SourceFile],
+    dl_manager,
+    mirror: str | None,
+    *,
+    timeout: float | None = None,
+) -> dict[str, str]:
+    """Fetch every source and verify it; ``{name: local path}``.
+
+    Files in a folder mirror (or a ``file://`` one) are verified and read in
+    place. ``http(s)`` locations are downloaded by :func:`download` into the
+    downloads cache of ``dl_manager`` (the ``datasets`` default when it has
+    none) and reused on the next call. Any other scheme goes through
+    ``dl_manager.download``. A file that fails its checksum is never kept in the
+    cache (and never removed from the mirror itself).
+    """
+    mirror = mirror_setting(mirror)
+    seconds = timeout_setting(timeout)
+    locations = {
+        name: _local_if_file_url(resolve_url(source.url, mirror))
+        for name, source in sources.items()
+    }
+    for name, location in locations.items():
+        if "://" not in location and not Path(location).is_file():
+            raise SourceError(
+                f"upstream file {sources[name].url} is missing from the mirror {mirror}: "
+                f"expected it at {location}"
+            )
+    paths: dict[str, str] = {}
+    others: dict[str, str] = {}
+    for name, location in locations.items():
+        scheme = urlsplit(location).scheme.lower() if "://" in location else ""
+        if scheme in ("http", "https"):
+            folder = _cache_folder(dl_manager)
+            force = bool(getattr(getattr(dl_manager, "download_config", None), "force_download", 0))
+            paths[name] = download(sources[name], location, folder, timeout=seconds, force=force)
+        elif scheme:
+            others[name] = location
+        else:
+            verify(sources[name], location)
+            paths[name] = location
+    if others:
+        paths.update(_fetch_with_manager(sources, others, dl_manager))
+    return {name: paths[name] for name in sources}
+
+
+def _cache_folder(dl_manager) -> str:
+    configured = getattr(getattr(dl_manager, "download_config", None), "cache_dir", None)
+    if configured:
+        root = os.fspath(configured)
+    else:
+        from datasets import config
+
+        root = os.fspath(config.DOWNLOADED_DATASETS_PATH)
+    return os.path.join(os.path.expanduser(root), CACHE_SUBFOLDER)
+
+
+def _local_if_file_url(location: str) -> str:
+    if location.lower().startswith("file://"):
+        return urllib.request.url2pathname(urlsplit(location).path)
+    return location
+
+
+def _fetch_with_manager(
+    sources: Mapping[str, SourceFile], locations: dict[str, str], dl_manager
+) -> dict[str, str]:
+    """Other schemes (e.g. ``hf://``) through the ``datasets`` download manager."""
+    try:
+        paths = dl_manager.download(locations)
+    except Exception as exc:  # the download manager raises many kinds; name the URLs
+        wanted = ", ".join(locations.values())
+        raise SourceError(f"could not download {wanted}: {describe_failure(exc)}") from None
+    for name, path in paths.items():
+        try:
+            verify(sources[name], path)
+        except ChecksumError:
+            if os.path.abspath(path) != os.path.abspath(locations[name]):
+                _discard_download(path)
+            raise
+    return paths
+
+
+def _discard_download(path: str) -> None:
+    for leftover in (path, f"{path}.json", f"{path}.lock"):
+        Path(leftover).unlink(missing_ok=True)

@@ -1,0 +1,56 @@
+"""Where sources come from and how long a download may wait: the mirror and the timeout.
+
+A mirror maps ``https://HOST/PATH`` to ``MIRROR/HOST/PATH`` so the package works
+offline (``HATEMOJI_DATASETS_MIRROR`` or ``--mirror``); ``HATEMOJI_DATASETS_TIMEOUT``
+sets the download timeout in seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from hatemoji_datasets.errors import SourceError
+
+MIRROR_ENV = "HATEMOJI_DATASETS_MIRROR"
+TIMEOUT_ENV = "HATEMOJI_DATASETS_TIMEOUT"
+#: Seconds to wait for a connection, for the response headers, and for each
+#: block of the body; ``HATEMOJI_DATASETS_TIMEOUT`` or ``fetch(timeout=...)`` overrides it.
+DEFAULT_TIMEOUT = 15.0
+
+
+def mirror_setting(mirror: str | os.PathLike[str] | None = None) -> str | None:
+    """The mirror in force: the argument if given, else the environment variable."""
+    if mirror is not None:
+        return os.fspath(mirror)
+    return os.environ.get(MIRROR_ENV) or None
+
+
+def timeout_setting(timeout: float | None = None) -> float:
+    """The download timeout in seconds: the argument, else the environment variable, else 15."""
+    origin = "timeout"
+    if timeout is None:
+        raw = os.environ.get(TIMEOUT_ENV, "").strip()
+        if not raw:
+            return DEFAULT_TIMEOUT
+        origin = TIMEOUT_ENV
+        try:
+            timeout = float(raw)
+        except ValueError:
+            raise SourceError(f"{TIMEOUT_ENV}={raw!r} is not a number of seconds") from None
+    if not (math.isfinite(timeout) and timeout > 0):
+        raise SourceError(f"{origin} must be a positive number of seconds, got {timeout!r}")
+    return float(timeout)
+
+
+def resolve_url(url: str, mirror: str | None) -> str:
+    """Map ``https://HOST/PATH`` to ``MIRROR/HOST/PATH`` when a mirror is set."""
+    if not mirror:
+        return url
+    parts = urlsplit(url)
+    relative = f"{parts.netloc}{parts.path}"
+    if "://" in mirror:
+        return f"{mirror.rstrip('/')}/{relative}"
+    return str(Path(mirror).expanduser().resolve() / relative)

@@ -1,0 +1,27 @@
+"""Checking a file against its pin: size first, then sha256."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from hatemoji_datasets.errors import ChecksumError
+from hatemoji_datasets.sources.pins import SourceFile
+
+
+def sha256_of(path: str | os.PathLike[str]) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify(source: SourceFile, path: str) -> None:
+    """Raise ChecksumError unless ``path`` has the pinned size and sha256."""
+    size = os.path.getsize(path)
+    if size != source.size:
+        raise ChecksumError(source.url, path, f"{source.size} bytes", f"{size} bytes")
+    actual = sha256_of(path)
+    if actual != source.sha256:
+        raise ChecksumError(source.url, path, source.sha256, actual)

@@ -1,0 +1,112 @@
+"""The report of ``validate``, and its renderings: text, JSON or GitHub workflow commands.
+
+Every value and name is escaped, in every format: a file name or cell with a
+newline or a control character cannot start a line of its own (and so cannot
+issue a workflow command such as ``::stop-commands::``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from hatemoji_datasets.findings import Finding, safe
+
+#: JSON report format version; bump on any incompatible change.
+REPORT_FORMAT = 1
+
+
+@dataclass
+class ValidationReport:
+    """Every finding of ``validate`` for a set of files, in a stable order."""
+
+    files: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    strict: bool = False
+
+    def severity(self, finding: Finding) -> str:
+        return "error" if finding.severity == "error" or self.strict else "warning"
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if self.severity(f) == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if self.severity(f) == "warning"]
+
+    @property
+    def unreadable(self) -> list[Finding]:
+        return [f for f in self.findings if f.unreadable]
+
+    @property
+    def exit_code(self) -> int:
+        if self.unreadable:
+            return 2
+        return 1 if self.errors else 0
+
+
+def render(report: ValidationReport, fmt: str) -> str:
+    return {"text": _text, "json": _json, "github": _github}[fmt](report)
+
+
+def _summary(report: ValidationReport) -> str:
+    errors, warnings = len(report.errors), len(report.warnings)
+    unreadable = len(report.unreadable)
+    tail = f", {unreadable} unreadable file(s)" if unreadable else ""
+    return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){tail}"
+
+
+def _text(report: ValidationReport) -> str:
+    lines = [f"{report.severity(f)}: {safe(str(f))}" for f in report.findings]
+    lines.append(_summary(report))
+    return "\n".join(lines)
+
+
+def _json(report: ValidationReport) -> str:
+    return json.dumps(
+        {
+            "format": REPORT_FORMAT,
+            "files": [safe(f) for f in report.files],
+            "exit_code": report.exit_code,
+            "errors": len(report.errors),
+            "warnings": len(report.warnings),
+            "findings": [_as_dict(report, f) for f in report.findings],
+        },
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def _as_dict(report: ValidationReport, finding: Finding) -> dict[str, object]:
+    return {
+        "code": finding.code,
+        "severity": report.severity(finding),
+        "file": safe(finding.file),
+        "line": finding.line,
+        "column": None if finding.column is None else safe(finding.column),
+        "message": safe(finding.message),
+        "value": None if finding.value is None else safe(finding.value),
+        "expected": None if finding.expected is None else safe(finding.expected),
+    }
+
+
+def _escape_data(text: str) -> str:
+    # GitHub's workflow-command escaping: message data, then property values.
+    return safe(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _github(report: ValidationReport) -> str:
+    lines = []
+    for f in report.findings:
+        properties = [f"file={_escape_property(f.file)}"]
+        if f.line is not None:
+            properties.append(f"line={f.line}")
+        properties.append(f"title={_escape_property(f.code)}")
+        lines.append(f"::{report.severity(f)} {','.join(properties)}::{_escape_data(f.detail())}")
+    lines.append(_summary(report))
+    return "\n".join(lines)
