@@ -20,7 +20,7 @@ import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from hatemoji_datasets.errors import UnknownNameError
 from hatemoji_datasets.sources.pins import SourceFile, read_checksums
@@ -133,6 +133,9 @@ class Scoring:
     plot: tuple[str, str]
     matrix: Matrix | None = None
     notes: tuple[str, ...] = ()
+    #: What ``--plot`` draws: ``"rows"``, one row per row of the ``plot`` table and one
+    #: column per model; or ``"matrix"``, the declared ``matrix``, one panel per model.
+    heatmap: Literal["rows", "matrix"] = "rows"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
@@ -76,8 +77,8 @@ def score(
     frame = dataset.to_pandas()
     if target.id_column == ROW_INDEX:
         ids = list(range(len(frame)))
-    else:
-        ids = [int(i) for i in frame[target.id_column]]
+    else:  # integer ids as Python ints; text ids (``german-12``) as they are
+        ids = [int(i) if isinstance(i, Integral) else i for i in frame[target.id_column]]
     predicted, scores = align_predictions(predictions, target.id_column, ids)
     frame[GOLD] = frame["label"].astype(int)
     frame[PREDICTED] = predicted
@@ -97,4 +98,5 @@ def score(
         plot=declared.plot if declared else ("", ""),
         notes=tuple(notes),
         matrix=declared.matrix if declared else None,
+        heatmap=declared.heatmap if declared else "rows",
     )

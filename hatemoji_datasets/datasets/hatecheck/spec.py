@@ -8,7 +8,15 @@ the schemas and by the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, Join, Release
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    Fairness,
+    Join,
+    Release,
+    Scoring,
+)
 
 #: The 29 functional tests in the paper's order (F1..F29), under the paper's groups.
 #: The suffix says the gold label: ``_h`` hateful, ``_nh`` non-hateful.
@@ -75,6 +83,38 @@ SUITE_AGREEMENT = 4
 RESTATED_COLUMNS: tuple[str, ...] = ("functionality", "templ_id", "test_case", "label_gold")
 
 
+#: The paper's tables: accuracy per functional test (in its groups) and per target group,
+#: and fairness across the protected groups.
+SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "functionalities",
+            "Accuracy per functional test, in the paper's groups",
+            function="scoring:functionalities",
+        ),
+        Breakdown(
+            "targets",
+            "Per target group",
+            by=("target",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+        ),
+        Fairness(
+            "fairness",
+            "Fairness across the seven protected groups (fairlearn)",
+            column="target",
+            exclude=(NO_TARGET,),
+            scope="protected groups",
+            count="groups",
+        ),
+    ),
+    plot=("functionalities", "accuracy"),
+    notes=(
+        "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
+        "is undefined (None) when every group's rate is 0.",
+    ),
+)
+
 SPEC = DatasetSpec(
     name="hatecheck",
     pretty_name="HateCheck",
@@ -100,6 +140,7 @@ SPEC = DatasetSpec(
             eval_split="test",
             cross_row_rules=True,  # a new case may refer to a released one
             statistics="statistics:statistics",
+            scoring=SCORING,
             joins=(
                 Join(
                     "annotations",
@@ -123,6 +164,7 @@ SPEC = DatasetSpec(
             eval_split="test",
             cross_row_rules=True,
             statistics="statistics:statistics",
+            scoring=SCORING,
             joins=(
                 Join(
                     "annotations",

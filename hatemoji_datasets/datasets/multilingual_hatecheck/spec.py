@@ -8,7 +8,15 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    Fairness,
+    Matrix,
+    Release,
+    Scoring,
+)
 
 #: The languages, as upstream names its files (``hatecheck_cases_final_<language>.csv``)
 #: and its case ids (``<language>-<n>``); each is also the source name of its file.
@@ -172,6 +180,66 @@ UPSTREAM_BOOLEANS: dict[str, bool] = {"False": False, "True": True}
 ANNOTATORS_PER_CASE = 3
 
 
+_TARGETS = Breakdown(
+    "targets",
+    "Per target group",
+    by=("target",),
+    info=("n", "n_hateful", "n_non_hateful"),
+    metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+)
+#: One language: HateCheck's tables (accuracy per functional test and per target group,
+#: fairness across the language's protected groups).
+LANGUAGE_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "functionalities",
+            "Accuracy per functional test, in HateCheck's groups",
+            function="scoring:functionalities",
+        ),
+        _TARGETS,
+        Fairness(
+            "fairness",
+            "Fairness across the language's protected groups (fairlearn)",
+            column="target",
+            exclude=(NO_TARGET,),
+            scope="protected groups",
+            count="groups",
+        ),
+    ),
+    plot=("functionalities", "accuracy"),
+    notes=(
+        "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
+        "is undefined (None) when every group's rate is 0.",
+    ),
+)
+#: Every language: per language, the functional test x language matrix (and heatmap),
+#: and per target group.
+ALL_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "languages",
+            "Per language",
+            by=("language",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            metrics=("accuracy", "f1_hateful", "f1_macro"),
+        ),
+        Breakdown(
+            "cells",
+            "Accuracy per functional test x language",
+            function="scoring:cells",
+        ),
+        _TARGETS,
+    ),
+    plot=("cells", "accuracy"),
+    matrix=Matrix("cells", rows="functionality", columns="language", metric="accuracy"),
+    heatmap="matrix",
+    notes=(
+        "A test a language does not have (the slur tests nowhere, some spelling tests only "
+        "in Arabic or Mandarin) is empty (n/a) in the matrix.",
+    ),
+)
+
+
 def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSpec:
     sources = languages[0] if len(languages) == 1 else languages
     return ConfigSpec(
@@ -187,6 +255,7 @@ def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSp
         eval_split="test",
         cross_row_rules=True,  # a new case may refer to a released one
         statistics="statistics:statistics",
+        scoring=LANGUAGE_SCORING if len(languages) == 1 else ALL_SCORING,
     )
 
 
