@@ -165,15 +165,16 @@ Model = type[pa.DataFrameModel] | pa.DataFrameSchema
 
 
 def rules_of(model: Model) -> dict[str, RuleInfo]:
-    """The coded rules a model declares, by message (what pandera reports)."""
+    """The coded rules a model declares, by message (what pandera reports), in the order
+    they are declared (a base model's first)."""
     found: dict[str, RuleInfo] = {}
     if isinstance(model, pa.DataFrameSchema):
         return found
-    for name in dir(model):
-        attribute = getattr(model, name, None)
-        info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
-        if isinstance(info, RuleInfo):
-            found[info.message] = info
+    for cls in reversed(model.__mro__):
+        for attribute in vars(cls).values():
+            info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
+            if isinstance(info, RuleInfo):
+                found[info.message] = info
     return found
 
 
@@ -300,12 +301,20 @@ def _translate(
                 where, line, column, code, message, preview(case.failure_case), preview(expected)
             )
     found = list(cells.values())
+    declared = list(rules)
+    row_rules.sort(key=lambda rule: declared.index(rule[1].message))  # stable: rows in order
     seen: set[tuple[Any, str]] = set()
+    #: Cells a row rule has reported: a later rule about the same cell stays silent.
+    ruled: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
     for position, info, failure in row_rules:
         if (position, info.code) in seen or any((position, c) in cells for c in info.reads):
             continue  # pandera repeats a row rule per column; a bad cell is reported once
+        if info.column is not None and (position, info.column) in ruled:
+            continue  # one cell, one finding: the first rule (in declared order) speaks
         seen.add((position, info.code))
+        if info.column is not None and position is not None:
+            ruled.add((position, info.column))
         where, line = _place(file, position, places)
         value = expected = None
         if position is not None and info.column in frame.columns:
