@@ -1,8 +1,8 @@
 """A dataset config at a version, ready to serve: built into the cache, or found there and checked.
 
-:func:`prepared_builder` builds into the ``datasets`` cache unless the build is
-already there; :func:`verified_data` serves every split only after checking it
-against what the build recorded. Everything that loads data (``load_dataset``,
+:func:`load_verified` builds into the ``datasets`` cache unless the build is
+already there, and serves every split only after checking it against what the
+build recorded (:func:`verified_data`). Everything that loads data (``load_dataset``,
 ``info``, cards, export, lockfiles, fingerprints, scoring) goes through these two.
 """
 
@@ -18,7 +18,7 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 REUSE, FORCE = "reuse_dataset_if_exists", "force_redownload"
 
 
-def prepared_builder(
+def load_verified(
     spec: DatasetSpec,
     config: ConfigSpec,
     version: str,
@@ -27,8 +27,8 @@ def prepared_builder(
     mirror: str | None = None,
     download_mode: str | None = None,
     check_fingerprints: bool = True,
-) -> HatemojiBuilder:
-    """The builder of ``config`` at ``version``, built into the cache unless already there.
+) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
+    """The builder of ``config`` at ``version`` and its checked splits, built if not cached.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
     success, so a failed build leaves nothing a later call would reuse. With
@@ -58,7 +58,7 @@ def prepared_builder(
         if isinstance(exc.__cause__, OSError):
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
-    return builder
+    return builder, verified_data(builder)
 
 
 def _cache_error(folder: str | None, exc: OSError) -> CacheError:
@@ -90,26 +90,3 @@ def verified_data(builder: HatemojiBuilder) -> datasets.DatasetDict:
             f"{builder.SPEC.name} --force` (download_mode='{FORCE}' in Python)"
         )
     return data
-
-
-def load_verified(
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    version: str,
-    *,
-    cache_dir: str | None = None,
-    mirror: str | None = None,
-    download_mode: str | None = None,
-    check_fingerprints: bool = True,
-) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
-    """:func:`prepared_builder` then :func:`verified_data`: the builder and its checked splits."""
-    builder = prepared_builder(
-        spec,
-        config,
-        version,
-        cache_dir=cache_dir,
-        mirror=mirror,
-        download_mode=download_mode,
-        check_fingerprints=check_fingerprints,
-    )
-    return builder, verified_data(builder)

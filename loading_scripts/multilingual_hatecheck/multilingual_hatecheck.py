@@ -2,8 +2,8 @@
 
 A thin module over the ``hatemoji-datasets`` package (``pip install hatemoji-datasets``),
 which holds the pinned sources, the schema checks and the build: this script
-builds exactly what ``hatemoji_datasets.load_dataset("multilingual_hatecheck")``
-builds, and a fresh build is checked against the package's recorded fingerprints. Set
+builds exactly what ``hatemoji_datasets.load_dataset("multilingual_hatecheck")`` builds, and a
+fresh build is checked against the package's recorded fingerprints. Set
 ``HATEMOJI_DATASETS_MIRROR`` to read the upstream files from a local mirror.
 """
 
@@ -11,4 +11,4 @@ from hatemoji_datasets.building.builder import builder_class
 
 
 class MultilingualHatecheck(builder_class("multilingual_hatecheck")):
-    """multilingual_hatecheck at the package's current version (``hatemoji-datasets list``)."""
+    """multilingual_hatecheck at the package's current version (see ``hatemoji-datasets list``)."""
