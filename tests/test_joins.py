@@ -1,6 +1,6 @@
 """Splits made of several files: stacking files of one format, joining files of two
-formats on a key, and which format and source a contributed file is. Tiny neutral
-tables; no dataset is named."""
+formats on a key (on tiny neutral tables), and which format and source a contributed
+file is (on the declarations of the datasets that have joins and stacked files)."""
 
 from __future__ import annotations
 
