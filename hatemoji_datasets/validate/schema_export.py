@@ -119,7 +119,8 @@ def _table_schema(
 ) -> dict[str, Any]:
     fields = []
     for name, column in schema.columns.items():
-        constraints: dict[str, Any] = {"required": not column.nullable}
+        # A column a file may lack (optional) is not required either.
+        constraints: dict[str, Any] = {"required": column.required and not column.nullable}
         if column.unique:
             constraints["unique"] = True
         for check in column.checks:
@@ -138,5 +139,14 @@ def _table_schema(
         "name": stem.lower(),
         "title": schema.name,
         "fields": fields,
+        # The package reads every cell as exact text: an empty cell is a value, never missing.
+        "missingValues": [],
+        # Optional columns may be absent from a file (matched by name); otherwise the
+        # columns are exactly these, in this order.
+        **(
+            {"fieldsMatch": "superset"}
+            if any(not column.required for column in schema.columns.values())
+            else {}
+        ),
         "x-rules": _custom_checks(schema.checks, codes),
     }
