@@ -382,3 +382,20 @@ def test_schema_config_is_not_misspelt() -> None:
         assert list(schema.columns)[:3] == ["", "functionality", "case_id"]
     assert len(HateCheckAnnotations.to_schema().columns) == 19
     assert len(HateCheckCases.to_schema().columns) == 13
+
+
+def test_lock_and_verify_both_datasets(built, mirror, session_cache, tmp_path, capsys) -> None:
+    """A lockfile pins HateCheck and one MHC language; verify reloads and passes; a lock
+    load refuses nothing here and gives the locked rows."""
+    lock = tmp_path / "family.lock"
+    common = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
+    refs = ["hatecheck", "hatecheck/all", "multilingual_hatecheck/german"]
+    assert main(["lock", *refs, "-o", str(lock), *common]) == 0
+    text = lock.read_text(encoding="utf-8")
+    assert text.count("test_suite_annotations.csv") == 1 and "hatecheck_cases_final_german" in text
+    assert main(["verify", str(lock), *common]) == 0
+    assert "differs" not in capsys.readouterr().out
+    data = load_dataset(
+        "hatecheck", lock=str(lock), cache_dir=str(session_cache), mirror=str(mirror)
+    )
+    assert data["test"].num_rows == 3728
