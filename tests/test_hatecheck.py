@@ -399,3 +399,24 @@ def test_lock_and_verify_both_datasets(built, mirror, session_cache, tmp_path, c
         "hatecheck", lock=str(lock), cache_dir=str(session_cache), mirror=str(mirror)
     )
     assert data["test"].num_rows == 3728
+
+
+def test_release_rules_on_a_copy(mirror: Path, tmp_path: Path, capsys) -> None:
+    """A changed released cell is RELEASE-CHANGED (with the released value); with --full a
+    row left out is RELEASE-MISSING; a new case repeating a released text is named."""
+    url = source_url("hatecheck", SUITE_CASES)
+    lines = upstream_path(mirror, url).read_bytes().splitlines(keepends=True)
+    assert lines[1].count(b",hate,hate,") == 1
+    lines[1] = lines[1].replace(b",hate,hate,", b",loathe,hate,")  # focus_words of case 1
+    removed = lines.pop(5)  # case 5
+    path = tmp_path / "test_suite_cases.csv"
+    path.write_bytes(b"".join(lines))
+    common = ["--dataset", "hatecheck", "--mirror", str(mirror), "--format", "json"]
+    assert main(["validate", str(path), *common, "--full"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    found = {(f["line"], f["column"], f["code"]): f for f in report["findings"]}
+    changed = found[2, "focus_words", "RELEASE-CHANGED"]
+    assert (changed["value"], changed["expected"]) == ("loathe", "hate")
+    missing = [f for f in report["findings"] if f["code"] == "RELEASE-MISSING"]
+    assert [f["value"] for f in missing] == [removed.split(b",")[2].decode()]
+    assert len(report["findings"]) == 2

@@ -398,3 +398,22 @@ def test_a_file_without_gender_columns_is_fine_but_one_without_a_required_column
     assert _dummy_findings(fake_mirror, "dutch", drop_template) == [
         (1, "case_templ", "COLUMN-MISSING")
     ]
+
+
+def test_release_rules_on_a_copy(mirror: Path, tmp_path: Path, capsys) -> None:
+    url = source_url(NAME, "spanish")
+    lines = upstream_path(mirror, url).read_bytes().splitlines(keepends=True)
+    old = lines[1].split(b",")[2]  # spanish-1's text
+    lines[1] = lines[1].replace(old, old + b"!", 1)
+    path = tmp_path / "spanish.csv"
+    path.write_bytes(b"".join(lines))
+    common = ["--dataset", NAME, "--config", "spanish", "--mirror", str(mirror)]
+    assert main(["validate", str(path), *common, "--format", "json"]) == 1
+    [finding] = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["line"], finding["column"], finding["code"]) == (
+        2,
+        "test_case",
+        "RELEASE-CHANGED",
+    )
+    assert finding["expected"] == old.decode()
+    assert main(["validate", str(path), *common, "--allow-changes"]) == 0
