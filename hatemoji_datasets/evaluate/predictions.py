@@ -1,4 +1,5 @@
-"""Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, or a CSV/JSON Lines file.
+"""Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, a CSV/JSON Lines file,
+or an lm-evaluation-harness per-sample log (:mod:`~hatemoji_datasets.evaluate.harness_log`).
 
 :func:`align_predictions` returns the labels (and probabilities) in the order of
 the scored split's ids, or raises one :class:`PredictionError` listing every
@@ -18,9 +19,12 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.evaluate.harness_log import is_sample_log, read_sample_log
 
 PREDICTION = "prediction"
 SCORE = "score"
+#: The id column of configs whose rows have no id: the 0-based row index in the split.
+ROW_INDEX = "index"
 _SHOWN = 5
 _INTEGER = re.compile(r"[+-]?\d+")
 _LABELS = {"0": 0, "1": 1, "non-hateful": 0, "hateful": 1, "false": 0, "true": 1}
@@ -90,7 +94,9 @@ def _check_columns(columns: Iterable[Any], id_column: str, source: str) -> None:
 
 def _read_file(path: Path, id_column: str) -> pd.DataFrame:
     try:
-        if path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
+        if is_sample_log(path):
+            frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX)
+        elif path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
             frame = _read_json_lines(path)
         else:
             frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8")
