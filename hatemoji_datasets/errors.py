@@ -100,5 +100,9 @@ class FingerprintError(HatemojiDatasetsError):
         super().__init__(message)
 
 
+class DiffError(HatemojiDatasetsError):
+    """Two datasets that cannot be diffed: different datasets, or no key to match rows by."""
+
+
 class LockError(HatemojiDatasetsError):
     """A lockfile cannot be read, or does not cover what was asked for."""

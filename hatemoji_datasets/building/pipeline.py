@@ -6,7 +6,8 @@
   as pairs may span files), then what each join promises, naming each row's
   own file and line;
 - :func:`build_tables` joins each split's files and runs the config's
-  vectorised transform per split;
+  vectorised transform per split, then (for a config that re-splits its rows)
+  the config's ``resplit`` over all splits;
 - :func:`fetch_released` fetches a config's pinned files for the validator,
   through the same sources code the build uses.
 """
@@ -181,7 +182,22 @@ def build_tables(
         for join in config.joins:
             table = attach(table, split_files.joined[join.name].table, join)
         tables[split] = transform(table, config, version)
-    return tables
+    return resplit_tables(spec, config, version, tables)
+
+
+def resplit_tables(
+    spec: DatasetSpec, config: ConfigSpec, version: str, tables: dict[str, pyarrow.Table]
+) -> dict[str, pyarrow.Table]:
+    """The transformed tables regrouped by the config's ``resplit`` (as they are without one)."""
+    if config.resplit is None:
+        return tables
+    regrouped = spec.load(config.resplit)(tables, config, version)
+    if list(regrouped) != config.split_names:
+        raise ValueError(
+            f"{spec.name}/{config.name}: resplit returned splits {list(regrouped)}, "
+            f"not the declared {config.split_names}"
+        )
+    return regrouped
 
 
 def download_manager(name: str, cache_dir: str | None):  # -> datasets.DownloadManager

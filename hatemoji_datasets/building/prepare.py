@@ -40,6 +40,7 @@ def load_verified(
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
+    spec.config(config.name, version)  # a config added in a later release is named, not built
     cls = builder_class_for(spec, version)
     try:
         builder = cls(

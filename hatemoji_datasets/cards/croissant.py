@@ -43,12 +43,15 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     rows_per_source = built.rows_per_source()
     # Configs whose every split is one file, all of whose rows it keeps, map one to
     # one onto the files; the others keep part of them (one round of a multi-round
-    # file, say) or stack several files (each of which has its record set already).
+    # file, say), split the rows of the same files anew, or stack several files (each
+    # of which has its record set already).
     stacked = [config.spec.name for config in built.configs.values() if _stacks(config)]
+    resplit = [config.spec.name for config in built.configs.values() if config.spec.resplit]
     complete = [
         config
         for config in built.configs.values()
         if config.spec.name not in stacked
+        and not config.spec.resplit
         and all(
             config.splits[split][0] == rows_per_source[_file_of(config, split)]
             for split in config.spec.split_names
@@ -57,7 +60,9 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     partial = [
         config.spec.name
         for config in built.configs.values()
-        if config not in complete and config.spec.name not in stacked
+        if config not in complete
+        and config.spec.name not in stacked
+        and config.spec.name not in resplit
     ]
     description = " ".join(source["description"].split()) + (
         " This file describes the pinned upstream files as a Croissant reader reads them "
@@ -68,11 +73,13 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
         f"croissant.json of the Hub export (`hatemoji-datasets export {spec.name}`) "
         "describes the built Parquet files, with every field of every config."
     )
-    if partial:
-        description += (
-            f" Record sets describe the configs that keep every row of their files; configs "
-            f"{', '.join(partial)} keep a subset of the same files."
-        )
+    if partial or resplit:
+        description += " Record sets describe the configs that keep every row of their files;"
+        if partial:
+            description += f" configs {', '.join(partial)} keep a subset of the same files"
+            description += ";" if resplit else "."
+        if resplit:
+            description += f" configs {', '.join(resplit)} split the rows of the same files anew."
     if stacked:
         description += (
             f" Configs {', '.join(stacked)} stack files that have record sets of their own, "
