@@ -18,6 +18,7 @@ from pathlib import Path
 from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files, write_card_files
 from hatemoji_datasets.cards.gather import build
 from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
 from hatemoji_datasets.hub.parquet import DATA, hub_table, parquet_name, write_parquet
 from hatemoji_datasets.registry import dataset_spec
 
@@ -37,6 +38,8 @@ GITATTRIBUTES_TEXT = "".join(
 
 class ExportError(HatemojiDatasetsError):
     """An export folder cannot be written (it holds files the export does not own)."""
+
+    code = "EXPORT"
 
 
 def owned(relative: str) -> bool:
@@ -90,13 +93,16 @@ def _previous_export(folder: Path) -> list[Path]:
 
 def _clear(folder: Path, previous: list[Path]) -> None:
     """Delete a previous export's files (and its emptied ``data/`` folders)."""
-    for path in previous:
-        path.unlink()
-    data = folder / DATA
-    if data.is_dir():
-        for sub in data.iterdir():
-            sub.rmdir()  # empty now: only owned files were under data/<config>/
-        data.rmdir()
+    try:
+        for path in previous:
+            path.unlink()
+        data = folder / DATA
+        if data.is_dir():
+            for sub in data.iterdir():
+                sub.rmdir()  # empty now: only owned files were under data/<config>/
+            data.rmdir()
+    except OSError as exc:
+        raise output_error(exc.filename or folder, exc) from None
 
 
 def export(
@@ -117,6 +123,7 @@ def export(
     spec = dataset_spec(name)
     folder = Path(out_dir)
     _previous_export(folder)  # refuse a foreign folder before building anything
+    check_folder_destination(folder)
     built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
     _clear(folder, _previous_export(folder))
     files = {**rendered_files(built), GITATTRIBUTES: GITATTRIBUTES_TEXT}
@@ -124,7 +131,8 @@ def export(
     for config_name, config in built.configs.items():
         for split in config.spec.split_names:
             path = folder / parquet_name(config_name, split)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_parquet(hub_table(config.data[split]), path)
+            make_folder(path.parent)
+            with writing(path) as partial:
+                write_parquet(hub_table(config.data[split]), Path(partial))
             written.append(path)
     return written
