@@ -14,12 +14,12 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
-from hatemoji_datasets.evaluate.predictions import Predictions, align_predictions
-from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.evaluate.predictions import Predictions, align_frame, read_predictions
+from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
 from hatemoji_datasets.registry import lookup
 
 #: The id column of configs whose rows have no id: the 0-based row index in the split.
@@ -65,6 +65,8 @@ def score(
     _, target = scoring_target(spec.name, config_spec.name)
     split = split or target.eval_split
     metrics, fair = sklearn_fairlearn()
+    # Predictions are read before the data is loaded: an unreadable file fails first.
+    given, source = read_predictions(predictions, target.id_column)
     dataset = load_dataset(
         spec.name,
         config_spec.name,
@@ -78,7 +80,7 @@ def score(
         ids = list(range(len(frame)))
     else:
         ids = [int(i) for i in frame[target.id_column]]
-    predicted, scores = align_predictions(predictions, target.id_column, ids)
+    predicted, scores = align_frame(given, source, target.id_column, ids)
     frame[GOLD] = frame["label"].astype(int)
     frame[PREDICTED] = predicted
     context = Context(frame, dataset.features, target.id_column, metrics, fair)
@@ -92,9 +94,15 @@ def score(
         id_column=target.id_column,
         n=len(frame),
         has_scores=scores is not None,
-        overall=overall(metrics, frame, scores),
-        tables={table.name: table for table in found},
+        overall={key: plain(value) for key, value in overall(metrics, frame, scores).items()},
+        tables={table.name: _plain_rows(table) for table in found},
         plot=declared.plot if declared else ("", ""),
         notes=tuple(notes),
         matrix=declared.matrix if declared else None,
     )
+
+
+def _plain_rows(table: Table) -> Table:
+    """The table with every undefined metric (NaN) as None, as README.md promises."""
+    rows = tuple({key: plain(value) for key, value in row.items()} for row in table.rows)
+    return replace(table, rows=rows)
