@@ -70,7 +70,14 @@ class ContributedRows:
     ) -> Finding:
         line = self.line(position)
         return Finding(
-            self.name, line, column, code, message, preview(value), preview(expected), severity
+            self.name,
+            line,
+            column,
+            code,
+            message,
+            preview(value),
+            preview(expected, None),
+            severity,
         )
 
 
