@@ -19,6 +19,8 @@ from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.file_io import read_text, unreadable
 
 REQUIRED_KEYS = ("description", "homepage", "license", "citation", "content_warning")
+#: The account part of a Hub repository id nobody has named yet (``card.yaml`` ``hub_repo_id``).
+PLACEHOLDER_ORG = "<org>"
 
 
 @dataclass(frozen=True)
@@ -62,3 +64,13 @@ def read_card_source(path: Path) -> CardSource:
 def card_source(path: Path) -> CardSource:
     """The ``card.yaml`` at ``path``, read once per process."""
     return read_card_source(path)
+
+
+def hub_repo(source: Any, name: str) -> tuple[str, bool]:
+    """The Hub repository of dataset ``name``'s export and whether it is known.
+
+    ``card.yaml``'s ``hub_repo_id`` when it names one (``source`` is a
+    :class:`CardSource` or the card's values), else ``<org>/NAME``, a placeholder.
+    """
+    repo = source.get("hub_repo_id")
+    return (str(repo), True) if repo else (f"{PLACEHOLDER_ORG}/{name}", False)

@@ -53,6 +53,9 @@ class Release:
 
     version: str
     notes: str
+    #: When the version was first published (ISO 8601, ``YYYY-MM-DD``): the date of the
+    #: package release that first built it. ``None`` until it is released.
+    date: str | None = None
 
 
 # -- scoring: which tables a score report holds ----------------------------------------

@@ -15,8 +15,12 @@ Models:
 Writes one CSV per model and target (``OUT/<dataset>-<config>/<model>.csv``:
 id column, ``prediction``, ``score``) and prints the reports::
 
-    HATEMOJI_DATASETS_MIRROR=../shared/sources python scripts/baselines.py --output baselines
+    python scripts/baselines.py --output baselines
     hatemoji-datasets score hatemoji_check --predictions baselines/hatemoji_check-default/*.csv
+
+``--table PAGE`` writes the summary table into PAGE between its
+``<!-- baselines:start -->`` and ``<!-- baselines:end -->`` markers;
+``--check-table PAGE`` exits 1 when the page's table differs from this run's.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from sklearn.pipeline import make_pipeline
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.emoji_search import has_emoji
 from hatemoji_datasets.evaluate import score
-from hatemoji_datasets.evaluate.plot import plot_heatmap, render_markdown
+from hatemoji_datasets.evaluate.plot import plot_heatmap
+from hatemoji_datasets.evaluate.render import render_markdown
 from hatemoji_datasets.evaluate.scoring import ROW_INDEX, scoring_target
 
 SEED = 0
@@ -67,13 +72,60 @@ def predictions(frame: pd.DataFrame, id_column: str, labels, scores) -> pd.DataF
     )
 
 
+START, END = "<!-- baselines:start -->", "<!-- baselines:end -->"
+
+
+def summary(results: list[tuple[str, str, dict]]) -> str:
+    """The committed table: per scored split, trainer and model, the overall metrics."""
+    lines = [
+        "| scored on | trained on | model | accuracy | F1 hateful | macro F1 |",
+        "|---|---|---|---:|---:|---:|",
+    ]
+    extras = []
+    for scored, trained, reports in results:
+        for i, (model_name, report) in enumerate(reports.items()):
+            overall = report.overall
+            first = (scored, trained) if i == 0 else ("", "")
+            figures = [f"{overall[m]:.3f}" for m in ("accuracy", "f1_hateful", "f1_macro")]
+            lines.append(
+                f"| {first[0]} | {first[1]} | `{model_name}` | " + " | ".join(figures) + " |"
+            )
+        tfidf = reports["tfidf_lr"]
+        for table in tfidf.tables.values():
+            if table.name == "fairness":
+                row = table.rows[0]
+                extras.append(
+                    f"- `tfidf_lr` on {scored}: demographic parity ratio "
+                    f"{row['demographic_parity_ratio']:.3f}, equalized odds ratio "
+                    f"{row['equalized_odds_ratio']:.3f}"
+                )
+            if table.name == "pairs":
+                row = table.rows[0]
+                extras.append(
+                    f"- `tfidf_lr` on {scored}: pair consistency {row['both_correct']:.3f} "
+                    f"({row['pairs']:,} pairs)"
+                )
+    return "\n".join([*lines, "", *extras])
+
+
+def page_with_table(page: str, table: str) -> str:
+    head, start, rest = page.partition(START)
+    _, end, tail = rest.partition(END)
+    if not (start and end):
+        raise SystemExit(f"the page has no {START} ... {END} block")
+    return f"{head}{START}\n{table}\n{END}{tail}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", default="baselines", help="folder for prediction CSVs")
     parser.add_argument("--cache-dir", help="datasets cache folder")
     parser.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
     parser.add_argument("--plot", action="store_true", help="also write OUT/<target>.png")
+    parser.add_argument("--table", type=Path, help="write the summary table into this page")
+    parser.add_argument("--check-table", type=Path, help="exit 1 if this page's table differs")
     args = parser.parse_args(argv)
+    results: list[tuple[str, str, dict]] = []
     random.seed(SEED)
     np.random.seed(SEED)
     where = {"cache_dir": args.cache_dir, "mirror": args.mirror}
@@ -105,6 +157,18 @@ def main(argv: list[str] | None = None) -> int:
             print(render_markdown(reports))
             if args.plot:
                 plot_heatmap(reports, output / f"{target_name}-{target_config}.png")
+            scored = f"`{target_name}/{target_config}` `{target.eval_split}` ({len(frame):,})"
+            results.append((scored, f"`{name}/{config}` `{split}`", reports))
+    table = summary(results)
+    if args.table:
+        args.table.write_text(page_with_table(args.table.read_text("utf-8"), table), "utf-8")
+        print(f"wrote the summary table into {args.table}")
+    if args.check_table:
+        page = args.check_table.read_text("utf-8")
+        if page_with_table(page, table) != page:
+            print(f"{args.check_table}: the baseline table differs from this run:\n{table}")
+            return 1
+        print(f"{args.check_table}: the committed baseline table is reproduced")
     return 0
 
 

@@ -47,7 +47,7 @@ def expected_files(name: str) -> list[str]:
         for config in spec.configs
         for split in config.split_names
     ]
-    return sorted([".gitattributes", "README.md", "croissant.json", *data])
+    return sorted([".gitattributes", "README.md", "croissant.json", "labels.parquet", *data])
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -73,10 +73,11 @@ def test_export_writes_one_repository_per_dataset(name: str, exported) -> None:
     files = tree(folder)
     assert sorted(files) == expected_files(name)
     assert not any(path.endswith(".py") for path in files)  # datasets 5 refuses those
-    # The card and Croissant are the committed ones (tests/test_cards.py keeps those fresh).
+    # The card is the committed one (tests/test_cards.py keeps it fresh); the Croissant
+    # file describes the export's own Parquet files (tests/test_croissant.py reads it).
     cards = REPO / "cards" / name
     assert files["README.md"] == (cards / "README.md").read_bytes()
-    assert files["croissant.json"] == (cards / "croissant.json").read_bytes()
+    assert files["croissant.json"] != (cards / "croissant.json").read_bytes()
     attributes = files[".gitattributes"].decode()
     assert "*.parquet filter=lfs diff=lfs merge=lfs -text\n" in attributes
     for path in files:

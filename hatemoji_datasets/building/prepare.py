@@ -1,10 +1,11 @@
 """A dataset config at a version, ready to serve: built into the cache, or found there and checked.
 
-:func:`prepared_builder` builds into the ``datasets`` cache unless the build is
-already there; :func:`verified_data` serves every split only after checking it
-against what the build recorded (its manifest of file digests, then its row
-counts). Everything that loads data (``load_dataset``,
-``info``, cards, export, lockfiles, fingerprints, scoring) goes through these two.
+:func:`load_verified` builds into the ``datasets`` cache unless the build is
+already there, and serves every split only after checking it against what the
+build recorded: its manifest of file digests before ``datasets`` reads any of
+it, then its row counts (:func:`verified_data`). Everything that loads data
+(``load_dataset``, ``info``, cards, export, lockfiles, fingerprints, scoring)
+goes through these two.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 REUSE, FORCE = "reuse_dataset_if_exists", "force_redownload"
 
 
-def prepared_builder(
+def load_verified(
     spec: DatasetSpec,
     config: ConfigSpec,
     version: str,
@@ -34,8 +35,8 @@ def prepared_builder(
     download_mode: str | None = None,
     check_fingerprints: bool = True,
     digests: bool = True,
-) -> HatemojiBuilder:
-    """The builder of ``config`` at ``version``, built into the cache unless already there.
+) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
+    """The builder of ``config`` at ``version`` and its checked splits, built if not cached.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
     success, so a failed build leaves nothing a later call would reuse. With
@@ -73,7 +74,7 @@ def prepared_builder(
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
     builder.unvouched = unvouched
-    return builder
+    return builder, verified_data(builder)
 
 
 def _builder(
@@ -178,28 +179,3 @@ def _vouch(builder: HatemojiBuilder, data: datasets.DatasetDict) -> None:
     with suppress(OutputError):  # a read-only cache is checked this way on every load
         manifest.record(builder.cache_dir, exclude=(summary.SUMMARY_FILE,))
     builder.unvouched = False
-
-
-def load_verified(
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    version: str,
-    *,
-    cache_dir: str | None = None,
-    mirror: str | None = None,
-    download_mode: str | None = None,
-    check_fingerprints: bool = True,
-    digests: bool = True,
-) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
-    """:func:`prepared_builder` then :func:`verified_data`: the builder and its checked splits."""
-    builder = prepared_builder(
-        spec,
-        config,
-        version,
-        cache_dir=cache_dir,
-        mirror=mirror,
-        download_mode=download_mode,
-        check_fingerprints=check_fingerprints,
-        digests=digests,
-    )
-    return builder, verified_data(builder)

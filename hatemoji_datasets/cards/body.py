@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hatemoji_datasets.card_source import hub_repo
 from hatemoji_datasets.cards.front_matter import card_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
@@ -110,16 +111,11 @@ def _papers(citation: str) -> list[str]:
     return found
 
 
-def _hub_repo(built: Built) -> tuple[str, bool]:
-    repo = built.source.get("hub_repo_id")
-    return (repo, True) if repo else (f"<org>/{built.spec.name}", False)
-
-
 def _uses(built: Built) -> str:
     spec, source = built.spec, built.source
     name, default = spec.name, spec.default_config_name
     others = [config for config in built.configs if config != default]
-    repo, known = _hub_repo(built)
+    repo, known = hub_repo(built.source, spec.name)
     python = [
         "import hatemoji_datasets",
         "",
@@ -168,6 +164,8 @@ def _uses(built: Built) -> str:
         *hub,
         "```",
         "",
+        *_sql(built),
+        "",
         "### Direct Use",
         "",
         *(f"- {use}" for use in source.get("intended_uses", [])),
@@ -177,6 +175,38 @@ def _uses(built: Built) -> str:
         *(f"- {use}" for use in source.get("out_of_scope_uses", [])),
     ]
     return "\n".join(lines)
+
+
+def _sql(built: Built) -> list[str]:
+    """A DuckDB query and its polars equivalent over the export, showing label names."""
+    from hatemoji_datasets.hub.parquet import LABELS, parquet_name
+
+    default = built.configs[built.spec.default_config_name].spec
+    split_file = parquet_name(default.name, default.eval_split)
+    return [
+        "With SQL or a dataframe library, in a local copy of the export (its folder, or a "
+        "download of the Hub repository): the split files hold ClassLabel ids, and "
+        f"`{LABELS}` names them (`config`, `feature`, `id`, `name`, one row per name).",
+        "",
+        "```sql",
+        "-- DuckDB",
+        "SELECT l.name AS label, count(*) AS n",
+        f"FROM '{split_file}' AS t",
+        f"JOIN '{LABELS}' AS l",
+        f"  ON l.config = '{default.name}' AND l.feature = 'label' AND l.id = t.label",
+        "GROUP BY l.name",
+        "ORDER BY l.name;",
+        "```",
+        "",
+        "```python",
+        "import polars as pl",
+        "",
+        f'split = pl.read_parquet("{split_file}")',
+        f'labels = pl.read_parquet("{LABELS}").filter(config="{default.name}", feature="label")',
+        'counts = split.join(labels, left_on="label", right_on="id").group_by("name").len()',
+        'print(counts.sort("name"))',
+        "```",
+    ]
 
 
 def _structure(built: Built) -> str:

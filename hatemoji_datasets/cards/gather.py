@@ -11,7 +11,7 @@ distribution tables, which each config's ``statistics`` computes, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hatemoji_datasets.card_source import REQUIRED_KEYS, card_source
@@ -45,6 +45,9 @@ class Built:
     spec: DatasetSpec
     source: dict[str, Any]
     configs: dict[str, BuiltConfig]
+    #: ``{source name: local path}`` of the pinned upstream files, fetched and verified
+    #: (the Croissant metadata reads them as a Croissant reader would).
+    source_paths: dict[str, str] = field(default_factory=dict)
 
     def rows_per_source(self) -> dict[str, int]:
         """Rows built from each pinned file: the largest split any config builds from it.
@@ -81,12 +84,15 @@ class Built:
 
 def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
     """Build (or load from the cache) every config of dataset ``name``."""
+    from hatemoji_datasets.building.pipeline import fetch_released
     from hatemoji_datasets.building.prepare import load_verified
 
     spec = dataset_spec(name)
     configs: dict[str, BuiltConfig] = {}
+    paths: dict[str, str] = {}
     for config in spec.configs:
         _, data = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)
+        paths.update(fetch_released(spec, config, mirror, cache_dir))
         statistics = spec.load(config.statistics) if config.statistics else None
         splits = {}
         for split, dataset in data.items():
@@ -99,7 +105,7 @@ def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None)
             statistics=statistics(data) if statistics else {},
             splits=splits,
         )
-    return Built(spec=spec, source=card_values(spec), configs=configs)
+    return Built(spec=spec, source=card_values(spec), configs=configs, source_paths=paths)
 
 
 def card_values(spec: DatasetSpec) -> dict[str, Any]:

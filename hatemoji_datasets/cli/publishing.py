@@ -1,4 +1,5 @@
-"""``card``, ``export`` and ``push``: the dataset card, the Hub repository, and the upload."""
+"""``card``, ``export``, ``push`` and ``lm-eval-tasks``: the dataset card, the Hub repository,
+the upload, and the lm-evaluation-harness tasks."""
 
 from __future__ import annotations
 
@@ -53,6 +54,25 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     pushing.add_argument("--private", action="store_true", help="create the repository private")
     source_options(pushing)
     pushing.set_defaults(command=run_push)
+
+    harness = commands.add_parser(
+        "lm-eval-tasks",
+        help="write lm-evaluation-harness tasks (one per config's evaluation split), or --check",
+    )
+    harness.add_argument("names", nargs="*", metavar="NAME", help="datasets (default: all)")
+    harness.add_argument(
+        "--out", help="folder to write (default: lm_eval_tasks/ of this package's repository)"
+    )
+    harness.add_argument(
+        "--dataset-path",
+        metavar="EXPORT",
+        help="read this local export (hatemoji-datasets export NAME --out EXPORT) instead of "
+        "the Hub; one NAME only",
+    )
+    harness.add_argument(
+        "--check", action="store_true", help="report files in --out that differ from a fresh run"
+    )
+    harness.set_defaults(command=run_lm_eval_tasks)
 
 
 def run_card(args: argparse.Namespace) -> int:
@@ -111,3 +131,20 @@ def run_push(args: argparse.Namespace) -> int:
         mirror=args.mirror,
     )
     return 0
+
+
+def run_lm_eval_tasks(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.harness.tasks import check_tasks, default_folder, task_files, write_tasks
+
+    folder = Path(args.out) if args.out else default_folder()
+    files = task_files(args.names, dataset_path=args.dataset_path)
+    if not args.check:
+        for path in write_tasks(files, folder):
+            print(f"wrote: {path}")
+        return 0
+    problems = check_tasks(files, folder)
+    for problem in problems:
+        print(f"error: {safe(problem)}", file=sys.stderr)
+    if not problems:
+        print(f"{folder}: lm-evaluation-harness tasks are up to date")
+    return 1 if problems else 0

@@ -22,7 +22,15 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         nargs="+",
         required=True,
         metavar="FILE",
-        help="CSV or JSON Lines: id column, prediction, optional score; one file per model",
+        help="CSV or JSON Lines (id column, prediction, optional score) or an lm-eval "
+        "per-sample log (samples_TASK_*.jsonl); one file per model",
+    )
+    scoring.add_argument(
+        "--names",
+        nargs="+",
+        metavar="NAME",
+        help="one model name per predictions file (default: the file's name; an lm-eval "
+        "log's model folder)",
     )
     scoring.add_argument("--format", choices=("markdown", "json", "csv"), default="markdown")
     scoring.add_argument("--plot", metavar="PATH.png", help="draw a heatmap, one column per model")
@@ -30,11 +38,24 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     scoring.set_defaults(command=run_score)
 
 
-def model_names(files: list[str]) -> list[str]:
-    """Each file's stem; repeated stems get their parent folder as a prefix."""
-    stems = [Path(f).stem for f in files]
+def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
+    """``given`` (one per file), else each file's stem, or for an lm-eval per-sample log the
+    folder the harness names after the model; repeated names get their parent folder as a
+    prefix."""
+    from hatemoji_datasets.evaluate.harness_log import is_sample_log, model_of
+
+    if given is not None:
+        if len(given) != len(files):
+            raise PredictionError(
+                f"--names gives {len(given)} name(s) for {len(files)} predictions file(s)"
+            )
+        repeated = sorted({n for n in given if given.count(n) > 1})
+        if repeated:
+            raise PredictionError(f"--names gives the same model name twice: {repeated[0]}")
+        return list(given)
+    stems = [model_of(f) if is_sample_log(f) else Path(f).stem for f in files]
     names = [
-        f"{Path(f).parent.name}/{stem}" if stems.count(stem) > 1 else stem
+        f"{Path(f).resolve().parent.name}/{Path(f).stem}" if stems.count(stem) > 1 else stem
         for f, stem in zip(files, stems, strict=True)
     ]
     repeated = sorted({n for n in names if names.count(n) > 1})
@@ -59,7 +80,8 @@ def run_score(args: argparse.Namespace) -> int:
         check_folder_destination(Path(args.plot).parent)
     show_progress(args.verbose)
     reports: dict[str, ScoreReport] = {}
-    for name, path in zip(model_names(args.predictions), args.predictions, strict=True):
+    names = model_names(args.predictions, args.names)
+    for name, path in zip(names, args.predictions, strict=True):
         reports[name] = score(
             args.name,
             path,

@@ -1,4 +1,5 @@
-"""Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, or a CSV/JSON Lines file.
+"""Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, a CSV/JSON Lines file,
+or an lm-evaluation-harness per-sample log (:mod:`~hatemoji_datasets.evaluate.harness_log`).
 
 :func:`align_predictions` returns the labels (and probabilities) in the order of
 the scored split's ids, or raises one :class:`PredictionError` listing every
@@ -20,10 +21,13 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.errors import InputError, PredictionError, UnreadablePredictionsError
+from hatemoji_datasets.evaluate.harness_log import is_sample_log, read_sample_log
 from hatemoji_datasets.file_io import parse_json, read_text, unreadable
 
 PREDICTION = "prediction"
 SCORE = "score"
+#: The id column of configs whose rows have no id: the 0-based row index in the split.
+ROW_INDEX = "index"
 _SHOWN = 5
 _INTEGER = re.compile(r"[+-]?\d+")
 _LABELS = {"0": 0, "1": 1, "non-hateful": 0, "hateful": 1, "false": 0, "true": 1}
@@ -98,7 +102,9 @@ def _read_file(path: Path, id_column: str) -> pd.DataFrame:
         text = read_text(path)
         if not text.strip():
             raise unreadable(name, "FILE-EMPTY", "file is empty (no header row or record)")
-        if path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
+        if is_sample_log(path, text):
+            frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX, text=text)
+        elif path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
             frame = _read_json_lines(name, text)
         else:
             frame = _read_csv(name, text)

@@ -5,7 +5,9 @@
 >>> report.overall["accuracy"], report.table(report.plot[0]).rows[0]
 
 ``predictions`` maps each row id of the scored split to a 0/1 label and
-optionally the hateful-class probability (``score``). Metrics come from
+optionally the hateful-class probability (``score``), or is an
+lm-evaluation-harness per-sample log of one of the package's tasks
+(:mod:`~hatemoji_datasets.evaluate.harness_log`), whose task names the config. Metrics come from
 scikit-learn and fairlearn (the ``evaluate`` extra); a metric that is
 undefined on a group (e.g. a false negative rate where nothing is hateful) is
 ``None``. Which tables a report holds is the dataset config's declaration
@@ -15,15 +17,25 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
+from hatemoji_datasets.errors import PredictionError
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
+from hatemoji_datasets.evaluate.harness_log import (
+    check_documents,
+    config_of_log,
+    is_sample_log,
+    read_sample_log,
+)
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
-from hatemoji_datasets.evaluate.predictions import Predictions, align_frame, read_predictions
+from hatemoji_datasets.evaluate.predictions import (
+    ROW_INDEX,
+    Predictions,
+    align_frame,
+    read_predictions,
+)
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
-from hatemoji_datasets.registry import lookup
-
-#: The id column of configs whose rows have no id: the 0-based row index in the split.
-ROW_INDEX = "index"
+from hatemoji_datasets.registry import dataset_spec, lookup, parse_reference
 
 
 @dataclass(frozen=True)
@@ -57,10 +69,12 @@ def score(
     a pandas DataFrame or ``datasets.Dataset`` with the id column, ``prediction`` and
     optionally ``score``, or the path of such a CSV or JSON Lines file. The id column
     is the config's id column, or ``index`` (the 0-based row within the split) for
-    configs whose rows have none.
+    configs whose rows have none. An lm-evaluation-harness sample log of a generated
+    task scores that task's config unless ``config`` says otherwise.
     """
     from hatemoji_datasets.api import load_dataset
 
+    config = _config_of_log(name, config, predictions)
     spec, config_spec, version = lookup(name, config, version)
     _, target = scoring_target(spec.name, config_spec.name)
     split = split or target.eval_split
@@ -81,6 +95,11 @@ def score(
     else:
         ids = [int(i) for i in frame[target.id_column]]
     predicted, scores = align_frame(given, source, target.id_column, ids)
+    if is_sample_log(predictions):
+        path = Path(predictions)
+        log = read_sample_log(path, target.id_column, by_position=target.id_column == ROW_INDEX)
+        what = f"{spec.name}/{config_spec.name} {split} ({version})"
+        check_documents(path, log, dataset.to_list(), ids, target.id_column, what)
     frame[GOLD] = frame["label"].astype(int)
     frame[PREDICTED] = predicted
     context = Context(frame, dataset.features, target.id_column, metrics, fair)
@@ -106,3 +125,17 @@ def _plain_rows(table: Table) -> Table:
     """The table with every undefined metric (NaN) as None, as README.md promises."""
     rows = tuple({key: plain(value) for key, value in row.items()} for row in table.rows)
     return replace(table, rows=rows)
+
+
+def _config_of_log(name: str, config: str | None, predictions: Predictions) -> str | None:
+    """The config to score: as given, else the one whose generated task wrote the log."""
+    dataset, named, _ = parse_reference(name, config)
+    logged = config_of_log(dataset_spec(dataset), predictions)
+    if logged is None:
+        return config
+    if named is not None and named != logged.name:
+        raise PredictionError(
+            f"{predictions}: an lm-evaluation-harness log of config {logged.name}, "
+            f"not {named}; score it with {dataset}/{logged.name}"
+        )
+    return logged.name

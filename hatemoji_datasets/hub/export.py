@@ -1,17 +1,24 @@
 """The Hub export: one Hugging Face dataset repository per dataset, written into a folder::
 
     README.md                                   the card (configs, dataset_info)
-    croissant.json                              Croissant 1.0 metadata
+    croissant.json                              Croissant 1.0 metadata of these files
     .gitattributes                              the Hub's LFS lines
+    labels.parquet                              every ClassLabel name: config, feature, id, name
     data/<config>/<split>-00000-of-00001.parquet
 
 Plain ``datasets.load_dataset(folder_or_repo, config)`` reads it without this
 package, with the package's features (ClassLabel names, lists of ClassLabel)
-and rows, under ``datasets`` 3.6 through 5.x.
+and rows, under ``datasets`` 3.6 through 5.x (the card's ``configs`` name each
+config's files, so the label table is no config's data). ``croissant.json``
+describes the Parquet files as written, with their SHA-256, so a Croissant
+reader reads every field of every config; SQL engines join ``labels.parquet``
+to show names.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -19,8 +26,17 @@ from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files, wri
 from hatemoji_datasets.cards.gather import build
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
-from hatemoji_datasets.hub.parquet import DATA, hub_table, parquet_name, write_parquet
+from hatemoji_datasets.hub.croissant import WrittenFile, export_metadata
+from hatemoji_datasets.hub.parquet import (
+    DATA,
+    LABELS,
+    hub_table,
+    labels_table,
+    parquet_name,
+    write_parquet,
+)
 from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.version import __version__
 
 GITATTRIBUTES = ".gitattributes"
 #: The LFS lines of a new Hub repository (the binary formats a dataset may hold).
@@ -44,7 +60,7 @@ class ExportError(HatemojiDatasetsError):
 
 def owned(relative: str) -> bool:
     """Whether a file at ``relative`` (POSIX) is one an export writes, and may replace."""
-    if relative in (README, CROISSANT, GITATTRIBUTES):
+    if relative in (README, CROISSANT, GITATTRIBUTES, LABELS):
         return True
     parts = relative.split("/")
     return len(parts) == 3 and parts[0] == DATA and parts[2].endswith(".parquet")
@@ -118,7 +134,9 @@ def export(
     replaced (stale configs and splits go); a folder holding anything else is
     refused with :class:`ExportError` before anything is built or written.
     Returns the written files: ``README.md``, ``croissant.json``,
-    ``.gitattributes``, then each config's splits in declaration order.
+    ``.gitattributes``, ``labels.parquet``, then each config's splits in
+    declaration order. ``croissant.json`` is written last, from the SHA-256 of
+    the Parquet files as written.
     """
     spec = dataset_spec(name)
     folder = Path(out_dir)
@@ -126,13 +144,30 @@ def export(
     check_folder_destination(folder)
     built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
     _clear(folder, _previous_export(folder))
-    files = {**rendered_files(built), GITATTRIBUTES: GITATTRIBUTES_TEXT}
-    written = write_card_files(files, folder)
+    card = rendered_files(built)
+    written = write_card_files({README: card[README], GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
+    features = {config_name: config.features for config_name, config in built.configs.items()}
+    with writing(folder / LABELS) as partial:
+        write_parquet(labels_table(features), Path(partial))
+    labels = _written(folder, LABELS)
+    parquet: dict[tuple[str, str], WrittenFile] = {}
+    data_paths = []
     for config_name, config in built.configs.items():
         for split in config.spec.split_names:
-            path = folder / parquet_name(config_name, split)
+            relative = parquet_name(config_name, split)
+            path = folder / relative
             make_folder(path.parent)
             with writing(path) as partial:
                 write_parquet(hub_table(config.data[split]), Path(partial))
-            written.append(path)
-    return written
+            parquet[config_name, split] = _written(folder, relative)
+            data_paths.append(path)
+    metadata = export_metadata(built, parquet, labels, f"hatemoji-datasets {__version__}")
+    text = json.dumps(metadata, ensure_ascii=False, indent=2) + "\n"
+    croissant = write_card_files({CROISSANT: text}, folder)
+    return [written[0], *croissant, written[1], folder / LABELS, *data_paths]
+
+
+def _written(folder: Path, relative: str) -> WrittenFile:
+    """A file as written: its repository path, size and SHA-256 of its bytes."""
+    data = (folder / relative).read_bytes()
+    return WrittenFile(relative, len(data), hashlib.sha256(data).hexdigest())

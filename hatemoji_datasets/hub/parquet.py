@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 DATA = "data"
+#: The label table at the repository's top: every ClassLabel name of every config.
+LABELS = "labels.parquet"
 #: Rows per Parquet row group: small enough for streaming, fixed for identical bytes.
 ROW_GROUP_ROWS = 1000
 COMPRESSION = "snappy"
@@ -52,3 +54,37 @@ def write_parquet(table: pa.Table, path: Path) -> None:
         write_statistics=True,
         use_dictionary=True,
     )
+
+
+def labels_table(features_by_config: dict[str, datasets.Features]) -> pa.Table:
+    """``config, feature, id, name``: one row per ClassLabel name, lists of ClassLabel too.
+
+    SQL engines and dataframe libraries join on it to show names where the split
+    files hold ids (``l.feature = 'label' AND l.id = t.label``).
+    """
+    import datasets
+    import pyarrow as pa
+
+    from hatemoji_datasets.features import element_of
+
+    rows: dict[str, list] = {"config": [], "feature": [], "id": [], "name": []}
+    for config, features in features_by_config.items():
+        for feature_name, feature in features.items():
+            element = element_of(feature)
+            label = element if element is not None else feature
+            if not isinstance(label, datasets.ClassLabel):
+                continue
+            for index, name in enumerate(label.names):
+                rows["config"].append(config)
+                rows["feature"].append(feature_name)
+                rows["id"].append(index)
+                rows["name"].append(name)
+    schema = pa.schema(
+        [
+            ("config", pa.string()),
+            ("feature", pa.string()),
+            ("id", pa.int64()),
+            ("name", pa.string()),
+        ]
+    )
+    return pa.table(rows, schema=schema)

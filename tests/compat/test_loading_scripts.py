@@ -46,6 +46,14 @@ def test_every_dataset_has_a_loading_script(name: str) -> None:
     assert issubclass(builders[0], builder_class(name))
 
 
+def test_loading_scripts_do_not_drift(tmp_path: Path) -> None:
+    from hatemoji_datasets.hub.loading_scripts import stale_files
+
+    assert stale_files(SCRIPTS, write=False) == []
+    assert len(stale_files(tmp_path, write=True)) == 2 * len(specs())  # a fresh render writes all
+    assert stale_files(tmp_path, write=False) == []
+
+
 @pytest.mark.compat
 @pytest.mark.skipif(not SCRIPTS_RUN, reason=f"datasets {datasets.__version__} runs no scripts")
 @pytest.mark.parametrize(("name", "config"), CONFIGS)

@@ -129,11 +129,13 @@ SPEC = DatasetSpec(
             'English name "Sexual harassment" labels the paper\'s prompt 2, about sexual '
             "orientation or gender identity. The topic ClassLabel's names change (ids and rows "
             "do not), so this is a major version. Config beep is unchanged.",
+            date="2026-11-30",
         ),
         Release(
             "1.0.0",
             "First release: APEACH a904c08 (test, 3,770) and, as config beep, "
             "BEEP! f8d05dc labeled train (7,896) and dev (471).",
+            date="2026-11-29",
         ),
     ),
     configs=(

@@ -100,6 +100,7 @@ SPEC = DatasetSpec(
             "1.0.0",
             "First release: upstream commit a626f63, R5-R7, 5,912 entries in "
             "train/validation/test; configs all, r5, r6, r7.",
+            date="2026-11-29",
         ),
     ),
     configs=(

@@ -88,7 +88,11 @@ SPEC = DatasetSpec(
     pretty_name="HatemojiCheck",
     package=__package__,
     releases=(
-        Release("1.0.0", "First release: upstream commit a626f63, one test split of 3,930 cases."),
+        Release(
+            "1.0.0",
+            "First release: upstream commit a626f63, one test split of 3,930 cases.",
+            date="2026-11-29",
+        ),
     ),
     configs=(
         ConfigSpec(
