@@ -81,7 +81,7 @@ def test_the_same_install_is_named_wherever_installing_is_explained() -> None:
     tells a user to install names the workflow's pinned install next to it."""
     package = _workflow()["env"]["PACKAGE"]
     pages = sorted((REPO / "loading_scripts").glob("*/README.md"))
-    pages.append(REPO / "docs" / "security.md")
+    pages.append(REPO / "docs" / "install.md")
     assert len(pages) >= 4
     for page in pages:
         text = page.read_text(encoding="utf-8")
