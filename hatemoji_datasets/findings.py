@@ -181,7 +181,9 @@ class Finding:
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """``text`` split into digit runs (compared as numbers) and the rest: 2 < 10 < 100."""
     return tuple(
-        (0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part
+        (0, int(part)) if part.isdecimal() else (1, part)
+        for part in re.split(r"(\d+)", text)
+        if part
     )
 
 

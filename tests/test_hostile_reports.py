@@ -198,3 +198,10 @@ def test_invisible_characters_are_escaped_in_every_shown_value(
     shown = json.loads(out)["findings"][0]["value"] if fmt == "json" else out
     assert escape in shown
     assert not any(c in out for c in "\u0301\u00a0\u200b\u202e")
+
+
+def test_natural_order_takes_any_digits() -> None:
+    """Superscripts are digits to ``str.isdigit`` but not numbers to ``int``."""
+    from hatemoji_datasets.findings import natural_key
+
+    assert sorted(["10", "2", "¹", "a10", "a2"], key=natural_key) == ["2", "10", "a2", "a10", "¹"]

@@ -254,4 +254,4 @@ def missing_rows(
 
 
 def _natural(key: str) -> tuple[int, str]:
-    return (int(key), "") if key.isdigit() else (0, key)
+    return (int(key), "") if key.isdecimal() else (0, key)
