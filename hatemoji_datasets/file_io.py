@@ -269,6 +269,23 @@ def output_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:
     return OutputError(f"cannot write {target}: {_reason(exc)}")
 
 
+def _check_target(target: Path) -> None:
+    """Only a regular file (or nothing) is replaced: never a folder, device, FIFO, socket or
+    symbolic link (renaming over a link replaces the link, as ``/dev/stdout`` would be)."""
+    if target.is_symlink():
+        raise OutputError(
+            f"cannot write {target}: it is a symbolic link; give the file it points to"
+        )
+    try:
+        status = os.stat(target)
+    except OSError:
+        return  # nothing there (or nothing to stat): the write names any problem
+    if stat.S_ISDIR(status.st_mode):
+        raise OutputError(f"cannot write {target}: it is a folder")
+    if not stat.S_ISREG(status.st_mode):
+        raise OutputError(f"cannot write {target}: it is not a regular file (device, FIFO...)")
+
+
 def check_destination(path: str | os.PathLike[str]) -> None:
     """Fail early, before any work, when ``path`` clearly cannot be written.
 
@@ -277,8 +294,7 @@ def check_destination(path: str | os.PathLike[str]) -> None:
     """
     target = Path(path)
     folder = target.parent
-    if target.is_dir():
-        raise OutputError(f"cannot write {target}: it is a folder")
+    _check_target(target)
     for parent in (folder, *folder.parents):
         if parent.exists() and not parent.is_dir():
             raise OutputError(f"cannot write {target}: {parent} is not a folder")
@@ -344,8 +360,7 @@ def writing(path: str | os.PathLike[str]) -> Iterator[str]:
     temporary file is removed and ``path`` is left as it was.
     """
     target = Path(path)
-    if target.is_dir():
-        raise OutputError(f"cannot write {target}: it is a folder")
+    _check_target(target)
     try:
         descriptor, partial = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent

@@ -202,3 +202,30 @@ def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
     os.umask(mask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.txt"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink"])
+def test_a_special_or_linked_destination_is_never_replaced(
+    kind: str, tmp_path: Path, warm_cache: Path, mirror: Path, monkeypatch, capsys
+) -> None:
+    """Renaming over a FIFO, a device or a link would replace it with a regular file
+    (``-o /dev/stdout`` replaced the link in /dev): each is refused, left as it was.
+    (No device here: a regression would replace it.)"""
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        dest = tmp_path / "x.lock"
+        os.mkfifo(dest)
+    elif kind == "symlink":
+        pointed = tmp_path / "elsewhere.lock"
+        pointed.write_text(OLD, encoding="utf-8")
+        dest = tmp_path / "x.lock"
+        dest.symlink_to(pointed)
+    before = os.lstat(dest)
+    code, _, err = _run("lock -o", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+    reason = "symbolic link" if kind == "symlink" else "not a regular file"
+    _assert_one_line(code, err, dest, reason)
+    after = os.lstat(dest)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    if kind == "symlink":
+        assert pointed.read_text(encoding="utf-8") == OLD
