@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from hatemoji_datasets.errors import (
     CacheError,
     ChecksumError,
+    DiffError,
     FingerprintError,
     HatemojiDatasetsError,
     InputError,
@@ -55,6 +56,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "CacheError",
     "ChecksumError",
+    "DiffError",
     "FingerprintError",
     "HatemojiDatasetsError",
     "InputError",

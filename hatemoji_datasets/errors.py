@@ -129,6 +129,12 @@ class FingerprintError(HatemojiDatasetsError):
         super().__init__(message)
 
 
+class DiffError(HatemojiDatasetsError):
+    """Two datasets that cannot be diffed: different datasets, or no key to match rows by."""
+
+    code = "DIFF"
+
+
 class LockError(HatemojiDatasetsError):
     """A lockfile cannot be read, or does not cover what was asked for."""
 

@@ -86,4 +86,5 @@ def lookup(
     """The declaration, config and version that ``"name[/config][:version]"`` asks for."""
     name, config, version = parse_reference(text, config, version)
     spec = dataset_spec(name)
-    return spec, spec.config(config), spec.check_version(version)
+    version = spec.check_version(version)
+    return spec, spec.config(config, version), version

@@ -170,6 +170,12 @@ class ConfigSpec:
     #: ``split_of_file(path, frame) -> pandas.Series``: for schemas whose rules need to
     #: know which split's file each row came from, the split of a contributed file.
     split_of_file: str | None = None
+    #: ``resplit(tables: {split: pyarrow.Table}, config, version) -> {split: table}``: for a
+    #: config whose splits are not its files, the transformed tables of every split at
+    #: once, regrouped into the declared splits (same split names, same columns).
+    resplit: str | None = None
+    #: The release that added this config; ``None``: every release has it.
+    added_in: str | None = None
     #: Dataset-specific settings read by the transform (e.g. which rounds to keep).
     params: tuple[tuple[str, Any], ...] = ()
     #: ``statistics(data: datasets.DatasetDict) -> dict``: the config's figures for
@@ -180,6 +186,10 @@ class ConfigSpec:
 
     def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
+
+    def in_version(self, version: str) -> bool:
+        """Whether release ``version`` of the dataset has this config."""
+        return self.added_in is None or version_key(version) >= version_key(self.added_in)
 
     @property
     def split_names(self) -> list[str]:
@@ -225,11 +235,21 @@ class DatasetSpec:
     def default_config_name(self) -> str:
         return self.default_config or self.configs[0].name
 
-    def config(self, name: str | None = None) -> ConfigSpec:
-        """The config called ``name`` (the default one for ``None``)."""
+    def configs_of(self, version: str) -> tuple[ConfigSpec, ...]:
+        """The configs release ``version`` has (configs added later are left out)."""
+        return tuple(config for config in self.configs if config.in_version(version))
+
+    def config(self, name: str | None = None, version: str | None = None) -> ConfigSpec:
+        """The config called ``name`` (the default one for ``None``), in ``version`` if given."""
         name = name or self.default_config_name
         for config in self.configs:
             if config.name == name:
+                if version is not None and not config.in_version(version):
+                    older = ", ".join(c.name for c in self.configs_of(version))
+                    raise UnknownNameError(
+                        f"config {name!r} of {self.name} was added in {config.added_in}; "
+                        f"version {version} has {older}"
+                    )
                 return config
         raise UnknownNameError(
             f"unknown config {name!r} of {self.name}; available: {', '.join(self.config_names)}"
@@ -274,6 +294,11 @@ class DatasetSpec:
         """Import what ``"module:attribute"`` names, relative to the dataset package."""
         module, _, attribute = reference.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """``"1.10.0"`` -> ``(1, 10, 0)``: versions in release order."""
+    return tuple(int(part) for part in version.split("."))
 
 
 @cache

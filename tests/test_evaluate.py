@@ -37,6 +37,7 @@ TARGETS = [
     ("hatemoji_check", "default", "test", "case_id"),
     ("hatemoji_build", "all", "test", "entry_id"),
     ("hatemoji_build", "r6", "test", "entry_id"),
+    ("hatemoji_build", "pair_safe", "test", "entry_id"),
     ("apeach", "default", "test", "index"),
     ("apeach", "beep", "validation", "index"),
 ]

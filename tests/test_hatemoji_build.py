@@ -46,6 +46,7 @@ UPSTREAM_COLUMNS = [
     "label_gold", "matched_text", "matched_id",
 ]  # fmt: skip
 CONFIGS = ("all", "r5", "r6", "r7")
+PAIR_SAFE_CONFIGS = ("pair_safe", "r5_pair_safe", "r6_pair_safe", "r7_pair_safe")
 UPSTREAM_FILE_OF_SPLIT = {"train": "train", "validation": "validation", "test": "test"}
 UPSTREAM_SPLIT_NAME = {"train": "train", "dev": "validation", "test": "test"}
 UPSTREAM_TYPE_NAME = {
@@ -336,10 +337,32 @@ def test_cross_split_pairs_with_a_split_left_out() -> None:
 @pytest.mark.parametrize(
     ("config", "expected_ids"),
     [
-        ("all", {"train": [0, 1, 2, 4, 11], "validation": [3, 6, 7, 9], "test": [5, 8, 10]}),
-        ("r5", {"train": [0, 1], "validation": [9], "test": [8]}),
-        ("r6", {"train": [2, 11], "validation": [3], "test": [10]}),
-        ("r7", {"train": [4], "validation": [6, 7], "test": [5]}),
+        (
+            "all",
+            {
+                "train": [0, 1, 2, 4, 11],
+                "validation": [3, 6, 7, 9, 12, 13, 14, 15],
+                "test": [5, 8, 10, 16, 17],
+            },
+        ),
+        ("r5", {"train": [0, 1], "validation": [9, 12, 13], "test": [8]}),
+        ("r6", {"train": [2, 11], "validation": [3, 14, 15], "test": [10]}),
+        ("r7", {"train": [4], "validation": [6, 7], "test": [5, 16, 17]}),
+        # Worked by hand from pair_safe.py's rules: pairs (2, 3), (4, 5) and (8, 9) tie on
+        # size and follow their original; (10, 11) joins its original in test too, as train
+        # already holds one R6 entry more than upstream. Every pair has one hateful member,
+        # so no label exchange helps.
+        (
+            "pair_safe",
+            {
+                "train": [0, 1, 2, 3, 4, 5],
+                "validation": [6, 7, 12, 13, 14, 15],
+                "test": [8, 9, 10, 11, 16, 17],
+            },
+        ),
+        ("r5_pair_safe", {"train": [0, 1], "validation": [12, 13], "test": [8, 9]}),
+        ("r6_pair_safe", {"train": [2, 3], "validation": [14, 15], "test": [10, 11]}),
+        ("r7_pair_safe", {"train": [4, 5], "validation": [6, 7], "test": [16, 17]}),
     ],
 )
 def test_dummy_build(config: str, expected_ids: dict, dummy_build: Callable) -> None:
@@ -375,15 +398,20 @@ def test_corrupted_source_stops_the_build(fake_mirror: Callable, tmp_path: Path)
 
 def test_registered_with_configs() -> None:
     assert "hatemoji_build" in list_datasets()
-    assert SPEC.config_names == list(CONFIGS)
+    assert SPEC.config_names == [*CONFIGS, *PAIR_SAFE_CONFIGS]
     assert SPEC.default_config_name == "all"
     assert {c.name: c.param("rounds") for c in SPEC.configs} == {
         "all": (5, 6, 7), "r5": (5,), "r6": (6,), "r7": (7,),
+        "pair_safe": (5, 6, 7), "r5_pair_safe": (5,), "r6_pair_safe": (6,), "r7_pair_safe": (7,),
     }  # fmt: skip
     cls = builder_class("hatemoji_build")
     assert cls.DEFAULT_CONFIG_NAME == "all"
-    assert [c.name for c in cls.BUILDER_CONFIGS] == list(CONFIGS)
+    assert [c.name for c in cls.BUILDER_CONFIGS] == [*CONFIGS, *PAIR_SAFE_CONFIGS]
     assert all(str(c.version) == SPEC.version for c in cls.BUILDER_CONFIGS)
+    # Release 1.0.0 has only upstream's split.
+    old = builder_class("hatemoji_build:1.0.0")
+    assert [c.name for c in old.BUILDER_CONFIGS] == list(CONFIGS)
+    assert [c.name for c in SPEC.configs_of("1.0.0")] == list(CONFIGS)
 
 
 @pytest.fixture(scope="module")
@@ -563,7 +591,7 @@ def test_cli_info_per_round(
     )  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0
-    assert "hatemoji_build (r6), version 1.0.0" in out
+    assert f"hatemoji_build (r6), version {SPEC.version}" in out
     round_six = [row for row in upstream if row["round.base"] == "6"]
     straddling = sum(map(len, _upstream_cross_split(round_six).values())) // 2
     assert re.search(rf"pairs with members in different splits\s+{straddling}\n", out)

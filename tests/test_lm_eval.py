@@ -25,6 +25,7 @@ from conftest import REPO
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.evaluate.harness_log import task_of
 from hatemoji_datasets.harness.tasks import TASKS_FOLDER, check_tasks, task_files
 from hatemoji_datasets.registry import specs
 
@@ -122,7 +123,8 @@ def harness_run(exported, tmp_path_factory: pytest.TempPathFactory) -> dict[str,
     for name, spec in specs().items():
         for config in spec.configs:
             task = f"{name}_{config.name}"
-            (log,) = [path for file, path in logs.items() if file.startswith(f"samples_{task}_")]
+            # By the task the name holds, not by prefix: r5 is a prefix of r5_pair_safe.
+            (log,) = [path for path in logs.values() if task_of(path) == task]
             found[task] = log
     (results,) = model.glob("results_*.json")
     found["results"] = results

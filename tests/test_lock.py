@@ -103,7 +103,7 @@ def locked(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
     """A lock of three specs built into a cache of the module's own."""
     folder = tmp_path_factory.mktemp("lock")
     path, cache = folder / "hatemoji.lock", folder / "cache"
-    refs = ["apeach:1.0.0", "hatemoji_build/r5", "hatemoji_check"]
+    refs = ["apeach:1.0.0", "hatemoji_build/r5", "hatemoji_build/pair_safe", "hatemoji_check"]
     assert _lock(path, refs, cache, mirror) == 0
     return path, cache
 
@@ -114,9 +114,11 @@ def test_lock_records_what_was_built(locked: tuple[Path, Path]) -> None:
     assert document["package"] == "hatemoji-datasets"
     assert document["package_version"]
     entries = {(d["name"], d["config"], d["version"]): d for d in document["dataset"]}
+    current = dataset_spec("hatemoji_build").version
     assert list(entries) == [
         ("apeach", "default", "1.0.0"),
-        ("hatemoji_build", "r5", "1.0.0"),
+        ("hatemoji_build", "r5", current),
+        ("hatemoji_build", "pair_safe", current),
         ("hatemoji_check", "default", "1.0.0"),
     ]
     for (name, config, version), entry in entries.items():
@@ -137,7 +139,9 @@ def test_round_trip_verifies(
     path, cache = locked
     assert _verify(path, cache, mirror) == 0
     out = capsys.readouterr().out
-    assert "ok: apeach/default:1.0.0" in out and "ok: hatemoji_build/r5:1.0.0" in out
+    current = dataset_spec("hatemoji_build").version
+    assert "ok: apeach/default:1.0.0" in out and f"ok: hatemoji_build/r5:{current}" in out
+    assert f"ok: hatemoji_build/pair_safe:{current}" in out
 
 
 def test_load_with_lock_takes_the_locked_version(locked: tuple[Path, Path], mirror: Path) -> None:

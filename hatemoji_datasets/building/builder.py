@@ -185,7 +185,7 @@ def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
             description=config.description,
             spec=config,
         )
-        for config in spec.configs
+        for config in spec.configs_of(version)
     ]
     class_name = "".join(part.title() for part in spec.name.split("_"))
     if version != spec.version:

@@ -3,7 +3,8 @@
 - :func:`read_files` reads each split's upstream file with the one reader;
 - :func:`check_files` validates them as one table (rules such as pairs may
   span files), naming each row's own file and line;
-- :func:`build_tables` runs the config's vectorised transform per split;
+- :func:`build_tables` runs the config's vectorised transform per split, then
+  (for a config that re-splits its rows) the config's ``resplit`` over all splits;
 - :func:`fetch_released` fetches a config's pinned files for the validator,
   through the same sources code the build uses.
 """
@@ -82,7 +83,23 @@ def build_tables(
     raws = read_files(spec, config, paths)
     raise_for(check_files(spec, config, raws))
     transform = spec.load(config.transform)
-    return {split: transform(raw.table, config, version) for split, raw in raws.items()}
+    tables = {split: transform(raw.table, config, version) for split, raw in raws.items()}
+    return resplit_tables(spec, config, version, tables)
+
+
+def resplit_tables(
+    spec: DatasetSpec, config: ConfigSpec, version: str, tables: dict[str, pyarrow.Table]
+) -> dict[str, pyarrow.Table]:
+    """The transformed tables regrouped by the config's ``resplit`` (as they are without one)."""
+    if config.resplit is None:
+        return tables
+    regrouped = spec.load(config.resplit)(tables, config, version)
+    if list(regrouped) != config.split_names:
+        raise ValueError(
+            f"{spec.name}/{config.name}: resplit returned splits {list(regrouped)}, "
+            f"not the declared {config.split_names}"
+        )
+    return regrouped
 
 
 def download_manager(name: str, cache_dir: str | None):  # -> datasets.DownloadManager

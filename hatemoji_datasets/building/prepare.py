@@ -53,6 +53,7 @@ def load_verified(
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
+    spec.config(config.name, version)  # a config added in a later release is named, not built
     folder = summary.build_dir(spec, config, version, cache_dir)
     unvouched = False
     finished = manifest.exists(folder) or (folder / "dataset_info.json").is_file()

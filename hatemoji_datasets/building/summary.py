@@ -163,7 +163,7 @@ def make(
         "name": spec.name,
         "pretty_name": spec.pretty_name,
         "config": config.name,
-        "configs": spec.config_names,
+        "configs": [c.name for c in spec.configs_of(version)],
         "version": version,
         "release_notes": spec.release_notes,
         "features": features,

@@ -15,7 +15,6 @@ from hatemoji_datasets.cards.front_matter import card_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
 from hatemoji_datasets.features import describe_feature
-from hatemoji_datasets.spec import DatasetSpec
 
 #: The sections of a long-form data statement, in order, with their headings.
 DATA_STATEMENT_SECTIONS: dict[str, str] = {
@@ -53,7 +52,7 @@ def _body(built: Built) -> str:
         _structure(built),
         _creation(built),
         _risks(built),
-        _versions(spec),
+        _versions(built),
         _licence(built),
         _citation(source),
         "---\n\n"
@@ -242,7 +241,11 @@ def _structure(built: Built) -> str:
         lines += ["", f"#### {table['title']}", ""]
         if table.get("text"):
             lines += [" ".join(table["text"].split()), ""]
-        lines.append(_markdown_table(statistics[table["statistic"]], table.get("rows", "")))
+        lines.append(
+            _markdown_table(
+                statistics[table["statistic"]], table.get("rows", ""), table.get("value", "count")
+            )
+        )
     return "\n".join(lines)
 
 
@@ -254,10 +257,14 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _markdown_table(table: dict[str, Any], row_header: str = "") -> str:
-    """A statistics table: a mapping of rows to mappings of columns, or of keys to values."""
+def _markdown_table(
+    table: dict[str, Any], row_header: str = "", value_header: str = "count"
+) -> str:
+    """A statistics table: a mapping of rows to mappings of columns, or of keys to values
+    (in a column headed ``value_header``; numbers right-aligned)."""
     if all(not isinstance(value, dict) for value in table.values()):
-        lines = [f"| {row_header} | count |", "|---|---:|"]
+        numbers = all(isinstance(cell, int | float) for cell in table.values())
+        lines = [f"| {row_header} | {value_header} |", "|---|---:|" if numbers else "|---|---|"]
         lines += [f"| {key} | {_cell(value)} |" for key, value in table.items()]
         return "\n".join(lines)
     columns: list[str] = []
@@ -312,9 +319,23 @@ def _risks(built: Built) -> str:
     )
 
 
-def _versions(spec: DatasetSpec) -> str:
-    lines = ["## Versions", "", "| version | release notes |", "|---|---|"]
-    lines += [f"| {release.version} | {release.notes} |" for release in spec.releases]
+def _versions(built: Built) -> str:
+    spec = built.spec
+    changes = {release.version: release.describe() for release in built.releases}
+    lines = [
+        "## Versions",
+        "",
+        "Each release's changes in the data are computed from the built data: every config "
+        "against the same config of the previous release (`hatemoji-datasets diff`; ClassLabel "
+        "cells compared by id).",
+        "",
+        "| version | release notes | changes in the data |",
+        "|---|---|---|",
+    ]
+    lines += [
+        f"| {release.version} | {release.notes} | {changes.get(release.version, '')} |"
+        for release in spec.releases
+    ]
     lines += ["", f"This card describes version {spec.version}."]
     return "\n".join(lines)
 

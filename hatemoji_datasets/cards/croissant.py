@@ -42,13 +42,20 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     spec, source = built.spec, built.source
     rows_per_source = built.rows_per_source()
     # Configs whose splits hold every row of their files map one to one onto the
-    # files; the others (one round of a multi-round file, say) keep part of them.
+    # files; the others (one round of a multi-round file, say) keep part of them,
+    # and configs that re-split their files map no split onto one file.
     complete = [
         config
         for config in built.configs.values()
-        if all(config.splits[split][0] == rows_per_source[f] for split, f in config.spec.splits)
+        if not config.spec.resplit
+        and all(config.splits[split][0] == rows_per_source[f] for split, f in config.spec.splits)
     ]
-    partial = [config.spec.name for config in built.configs.values() if config not in complete]
+    resplit = [config.spec.name for config in built.configs.values() if config.spec.resplit]
+    partial = [
+        config.spec.name
+        for config in built.configs.values()
+        if config not in complete and config.spec.name not in resplit
+    ]
     description = " ".join(source["description"].split()) + (
         " This file describes the pinned upstream files as a Croissant reader reads them "
         "(CSV parsing, then each field's transform): each record set holds only the "
@@ -58,11 +65,13 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
         f"croissant.json of the Hub export (`hatemoji-datasets export {spec.name}`) "
         "describes the built Parquet files, with every field of every config."
     )
-    if partial:
-        description += (
-            f" Record sets describe the configs that keep every row of their files; configs "
-            f"{', '.join(partial)} keep a subset of the same files."
-        )
+    if partial or resplit:
+        description += " Record sets describe the configs that keep every row of their files;"
+        if partial:
+            description += f" configs {', '.join(partial)} keep a subset of the same files"
+            description += ";" if resplit else "."
+        if resplit:
+            description += f" configs {', '.join(resplit)} split the rows of the same files anew."
     distribution = [
         upstream_file(spec, file, "Pinned upstream file") for file in pinned_files(spec)
     ]

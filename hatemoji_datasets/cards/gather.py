@@ -22,6 +22,8 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 if TYPE_CHECKING:
     import datasets
 
+    from hatemoji_datasets.diff.releases import ReleaseChanges
+
 
 @dataclass
 class BuiltConfig:
@@ -48,16 +50,21 @@ class Built:
     #: ``{source name: local path}`` of the pinned upstream files, fetched and verified
     #: (the Croissant metadata reads them as a Croissant reader would).
     source_paths: dict[str, str] = field(default_factory=dict)
+    #: Every release, newest first, with what it changed in the data (the versions table).
+    releases: list[ReleaseChanges] = field(default_factory=list)
 
     def rows_per_source(self) -> dict[str, int]:
         """Rows built from each pinned file: the largest split any config builds from it.
 
         Configs may read the same pinned file and keep part of it (a config of
         one round of a multi-round file), so each file counts once, with its
-        largest split.
+        largest split. Configs that re-split their files do not count: their
+        splits are not the files'.
         """
         per_source: dict[str, int] = {}
         for config in self.configs.values():
+            if config.spec.resplit:
+                continue
             for split, source in config.spec.splits:
                 rows = config.splits[split][0]
                 per_source[source] = max(per_source.get(source, 0), rows)
@@ -83,9 +90,11 @@ class Built:
 
 
 def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
-    """Build (or load from the cache) every config of dataset ``name``."""
+    """Build (or load from the cache) every config of dataset ``name``, and every release
+    the versions table compares."""
     from hatemoji_datasets.building.pipeline import fetch_released
     from hatemoji_datasets.building.prepare import load_verified
+    from hatemoji_datasets.diff.releases import release_changes
 
     spec = dataset_spec(name)
     configs: dict[str, BuiltConfig] = {}
@@ -105,7 +114,14 @@ def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None)
             statistics=statistics(data) if statistics else {},
             splits=splits,
         )
-    return Built(spec=spec, source=card_values(spec), configs=configs, source_paths=paths)
+    releases = release_changes(spec, cache_dir=cache_dir, mirror=mirror)
+    return Built(
+        spec=spec,
+        source=card_values(spec),
+        configs=configs,
+        source_paths=paths,
+        releases=releases,
+    )
 
 
 def card_values(spec: DatasetSpec) -> dict[str, Any]:

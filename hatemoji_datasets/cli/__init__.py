@@ -2,6 +2,7 @@
 
 - :mod:`~hatemoji_datasets.cli.parser`: the argument parser, assembled from the groups;
 - :mod:`~hatemoji_datasets.cli.data`: ``list``, ``sources``, ``info``, ``build``;
+- :mod:`~hatemoji_datasets.cli.diffing`: ``diff``;
 - :mod:`~hatemoji_datasets.cli.validation`: ``validate``, ``export-schemas``;
 - :mod:`~hatemoji_datasets.cli.scoring`: ``score``;
 - :mod:`~hatemoji_datasets.cli.publishing`: ``card``, ``export``, ``push``;

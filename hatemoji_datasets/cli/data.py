@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import human_size, number, show_progress, table
+from hatemoji_datasets.findings import safe
+
+#: A statistic's text longer than this is wrapped under its key rather than tabulated.
+LONG_TEXT = 100
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -158,6 +163,18 @@ def print_statistic(title: str, value: Any, indent: int = 0) -> None:
         return
     figures = {key: item for key, item in value.items() if not isinstance(item, dict)}
     if figures and len(figures) == len(value):
+        if any(isinstance(item, str) and len(item) > LONG_TEXT for item in figures.values()):
+            for key, item in figures.items():  # long lists of values: wrapped under their key
+                print(f"{pad}  {safe(key)}:")
+                print(
+                    textwrap.fill(
+                        safe(str(item)),
+                        100,
+                        initial_indent=pad + "    ",
+                        subsequent_indent=pad + "    ",
+                    )
+                )
+            return
         print(indented(table(["", "value"], list(figures.items()), right=[1]), pad))
         return
     for key, item in value.items():

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 
-from hatemoji_datasets.cli import data, pinning, publishing, scoring, validation
+from hatemoji_datasets.cli import data, diffing, pinning, publishing, scoring, validation
 
 DESCRIPTION = (
-    "Versioned, validated hate-speech datasets: list, build, describe, validate, score, "
-    "card, export and pin them."
+    "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
+    "score, card, export and pin them."
 )
 VERBOSE_HELP = "show progress messages and progress bars (bars also show on a terminal)"
 MIRROR_HELP = "folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=VERBOSE_HELP,
     )
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for group in (data, validation, scoring, publishing, pinning):
+    for group in (data, diffing, validation, scoring, publishing, pinning):
         group.add_commands(commands, source_options)
     for sub in commands.choices.values():  # -v after the command name works too
         sub.add_argument(

@@ -32,7 +32,7 @@ def compute_records(
     """
     records = []
     for version in reversed(spec.versions):  # oldest first
-        for config in spec.configs:
+        for config in spec.configs_of(version):
             _, data = load_verified(
                 spec,
                 config,

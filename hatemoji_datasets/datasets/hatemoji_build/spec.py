@@ -2,11 +2,16 @@
 
 Every config reads the same three files: pair rules look across files, and a
 round config keeps its rows only after every rule held for the whole dataset.
+The pair-safe configs (since 1.1.0) re-split all rounds at once
+(``pair_safe.py``) and then keep their rounds, so a round's pair-safe split is
+exactly config ``pair_safe``'s rows of that round.
 The vocabularies below are the single definition used by the schema and by
 the built dataset's ClassLabels.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from hatemoji_datasets.spec import (
     Breakdown,
@@ -71,7 +76,24 @@ SCORING = Scoring(
 )
 
 
-def _config(name: str, description: str, rounds: tuple[int, ...]) -> ConfigSpec:
+#: The release that added the pair-safe configs.
+PAIR_SAFE_SINCE = "1.1.0"
+#: A pair-safe config's name is its upstream config's with this suffix (``r5_pair_safe``);
+#: the one over every round is ``pair_safe``.
+PAIR_SAFE_SUFFIX = "_pair_safe"
+
+
+def _config(
+    name: str, description: str, rounds: tuple[int, ...], *, pair_safe: bool = False
+) -> ConfigSpec:
+    if pair_safe:
+        return replace(
+            _config(name, description, rounds),
+            resplit="pair_safe:resplit",
+            params=(("rounds", rounds), ("pair_safe", True)),
+            statistics="statistics:pair_safe_statistics",
+            added_in=PAIR_SAFE_SINCE,
+        )
     return ConfigSpec(
         name=name,
         description=description,
@@ -97,6 +119,14 @@ SPEC = DatasetSpec(
     package=__package__,
     releases=(
         Release(
+            "1.1.0",
+            "Configs pair_safe, r5_pair_safe, r6_pair_safe and r7_pair_safe added: the same "
+            "5,912 entries re-split so that no original/perturbation pair straddles two "
+            "splits, keeping upstream's split sizes, each round's share of each split and the "
+            "label balance of each split; they add the column upstream_split. Configs all, r5, "
+            "r6 and r7 are unchanged, and all stays the default.",
+        ),
+        Release(
             "1.0.0",
             "First release: upstream commit a626f63, R5-R7, 5,912 entries in "
             "train/validation/test; configs all, r5, r6, r7.",
@@ -106,6 +136,21 @@ SPEC = DatasetSpec(
     configs=(
         _config("all", "Rounds R5, R6 and R7 together.", ROUNDS),
         *(_config(f"r{n}", f"Round R{n} only.", (n,)) for n in ROUNDS),
+        _config(
+            "pair_safe",
+            "Rounds R5, R6 and R7, re-split so that both members of every pair share a split.",
+            ROUNDS,
+            pair_safe=True,
+        ),
+        *(
+            _config(
+                f"r{n}{PAIR_SAFE_SUFFIX}",
+                f"Round R{n} only, as config pair_safe splits it.",
+                (n,),
+                pair_safe=True,
+            )
+            for n in ROUNDS
+        ),
     ),
     default_config="all",
 )

@@ -46,6 +46,65 @@ def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
     }
 
 
+def pair_safe_statistics(data: datasets.DatasetDict) -> dict[str, Any]:
+    """:func:`statistics`, and how the re-split differs from upstream's: moves and label balance."""
+    upstream_names = next(iter(data.values())).features["upstream_split"].names
+    moved: dict[tuple[str, str], list[int]] = {}
+    per_split: dict[str, Counter[str]] = {split: Counter() for split in upstream_names}
+    for split, dataset in data.items():
+        labels = dict(zip(dataset["entry_id"][:], dataset["label"][:], strict=True))
+        for entry_id, label, upstream, partner in zip(
+            dataset["entry_id"][:],
+            dataset["label"][:],
+            dataset["upstream_split"][:],
+            dataset["matched_id"][:],
+            strict=True,
+        ):
+            # Each pair once, from its lower id; a partner elsewhere is counted by nobody.
+            if entry_id < partner and labels.get(partner) == label:
+                per_split[split]["same-label pairs"] += 1
+            came_from = upstream_names[upstream]
+            for where, role in ((came_from, "upstream"), (split, "here")):
+                per_split[where][f"{role} entries"] += 1
+                per_split[where][f"{role} hateful"] += label
+            if came_from != split:
+                moved.setdefault((came_from, split), []).append(entry_id)
+    order = {split: i for i, split in enumerate(upstream_names)}
+    moves = sorted(moved.items(), key=lambda item: (order[item[0][0]], order[item[0][1]]))
+    return {
+        **statistics(data),
+        "splits against upstream's": {
+            split: _against_upstream(split, counts, moved) for split, counts in per_split.items()
+        },
+        "entries moved from upstream's split": {
+            f"{source} -> {target}": len(ids) for (source, target), ids in moves
+        },
+        "moved entry ids": {
+            f"{source} -> {target}": ", ".join(str(entry_id) for entry_id in sorted(ids))
+            for (source, target), ids in moves
+        },
+    }
+
+
+def _against_upstream(
+    split: str, counts: Counter[str], moved: dict[tuple[str, str], list[int]]
+) -> dict[str, Any]:
+    def share(role: str) -> float:
+        entries = counts[f"{role} entries"]
+        return round(100 * counts[f"{role} hateful"] / entries, 2) if entries else 0.0
+
+    return {
+        "upstream entries": counts["upstream entries"],
+        "moved out": sum(len(ids) for (source, _), ids in moved.items() if source == split),
+        "moved in": sum(len(ids) for (_, target), ids in moved.items() if target == split),
+        "entries": counts["here entries"],
+        "upstream % hateful": share("upstream"),
+        "% hateful": share("here"),
+        "difference (points)": round(share("here") - share("upstream"), 2),
+        "same-label pairs": counts["same-label pairs"],
+    }
+
+
 def _flat(lists: list[list[str]]) -> Iterator[str]:
     return (item for items in lists for item in items)
 

@@ -7,12 +7,19 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from hatemoji_datasets import features
-from hatemoji_datasets.datasets.hatemoji_build.spec import HATE_TYPES, PERTURBATIONS
+from hatemoji_datasets.datasets.hatemoji_build.spec import (
+    HATE_TYPES,
+    PERTURBATIONS,
+    ROUNDS,
+    SPLITS,
+    UPSTREAM_SPLIT_OF_FILE,
+)
 from hatemoji_datasets.datasets.hatemoji_build.targets import target_codes
 from hatemoji_datasets.spec import ConfigSpec
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:
+    upstream = {"upstream_split": features.class_label(SPLITS)} if config.param("pair_safe") else {}
     return datasets.Features(
         {
             "entry_id": datasets.Value("int32"),
@@ -25,12 +32,22 @@ def features_of(config: ConfigSpec, version: str) -> datasets.Features:
             "matched_id": datasets.Value("int32"),
             "matched_text": datasets.Value("string"),
             "emoji": features.emoji_feature(),
+            **upstream,
         }
     )
 
 
 def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
-    kept = raw.filter(pc.is_in(raw["round.base"], value_set=pa.array(config.param("rounds"))))
+    """One upstream file's rows of the config's rounds (every round, for a pair-safe config,
+    whose re-split sees the whole dataset and keeps its rounds afterwards)."""
+    rounds = ROUNDS if config.param("pair_safe") else config.param("rounds")
+    kept = raw.filter(pc.is_in(raw["round.base"], value_set=pa.array(rounds)))
+    upstream = {}
+    if config.param("pair_safe"):
+        # The schema proved each row's `split` names the file it sits in (dev: validation).
+        upstream["upstream_split"] = features.class_ids(
+            kept["split"], [UPSTREAM_SPLIT_OF_FILE[split] for split in SPLITS]
+        )
     return pa.table(
         {
             "entry_id": kept["entry_id"],
@@ -43,6 +60,7 @@ def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
             "matched_id": kept["matched_id"],
             "matched_text": kept["matched_text"],
             "emoji": features.emoji_lists(kept["text"]),
+            **upstream,
         }
     )
 

@@ -1,0 +1,215 @@
+"""The pair-safe split: upstream's splits, changed only as far as keeping pairs together needs.
+
+Upstream assigned entries, not pairs, to train/validation/test, so a third of
+the pairs have one member in one split and the other in another. The pair-safe
+configs move entries so that both members of every pair share a split, while
+keeping, as far as whole pairs allow, what upstream's splits promise: their
+sizes, each round's share of each split, and the hateful/non-hateful balance
+of each split. Everything is integer arithmetic over entries taken in
+``entry_id`` order: no random numbers, so no library version can change it.
+
+1. **Pairs already together stay.**
+2. **Straddling pairs join one of their two splits**, in the order of their
+   original's ``entry_id``: the one that leaves both splits' sizes (per round)
+   closest to upstream's; on a tie, the original's split (the perturbation
+   follows its original).
+3. **Label balance.** A mixed pair (one member hateful, one not) adds one
+   hateful entry wherever it goes, so it cannot change a split's balance; the
+   75 same-label pairs (both members hateful, or both not) can. While it brings
+   the hateful counts closer to upstream's, a same-label pair is exchanged with
+   a mixed pair of the same round going the other way (sizes stay). The
+   exchange made is the one that lowers most the squared differences from
+   upstream's hateful counts, summed over each round's splits and over each
+   split of all rounds (these weighted by the number of rounds, as each holds
+   that many rounds' worth of entries); the pairs exchanged are those that move
+   fewest entries away from their upstream split, then the lowest ``entry_id``.
+
+A round's pair-safe config is this assignment's rows of that round, so no
+entry is in one split in ``pair_safe`` and another in ``r5_pair_safe``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from hatemoji_datasets.datasets.hatemoji_build.spec import PERTURBATIONS, SPLITS
+from hatemoji_datasets.spec import ConfigSpec
+
+_ORIGINAL = PERTURBATIONS.index("original")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the assignment reads of an entry."""
+
+    entry_id: int
+    matched_id: int
+    round: int
+    hateful: bool
+    original: bool
+    upstream_split: str
+
+
+@dataclass(frozen=True)
+class _Pair:
+    original: Entry
+    perturbation: Entry
+
+    @property
+    def members(self) -> tuple[Entry, Entry]:
+        return self.original, self.perturbation
+
+    @property
+    def hateful(self) -> int:
+        return self.original.hateful + self.perturbation.hateful
+
+    @property
+    def round(self) -> int:
+        return self.original.round
+
+    def moved_if_in(self, split: str) -> int:
+        return sum(member.upstream_split != split for member in self.members)
+
+
+def pair_safe_splits(entries: Iterable[Entry], splits: Sequence[str]) -> dict[int, str]:
+    """``{entry_id: split}``: every pair in one split, as close to upstream's as pairs allow.
+
+    ``entries`` must hold both members of every pair (the validated dataset does).
+    """
+    by_id = {entry.entry_id: entry for entry in entries}
+    pairs = sorted(
+        (
+            _Pair(entry, by_id[entry.matched_id])
+            for entry in by_id.values()
+            if entry.original and entry.matched_id in by_id
+        ),
+        key=lambda pair: pair.original.entry_id,
+    )
+    if 2 * len(pairs) != len(by_id):
+        raise ValueError("every entry must have its partner, one original and one perturbation")
+    home = _join_straddling_pairs(pairs)
+    _balance_labels(pairs, home, splits)
+    return {member.entry_id: home[pair] for pair in pairs for member in pair.members}
+
+
+def _join_straddling_pairs(pairs: list[_Pair]) -> dict[_Pair, str]:
+    """Steps 1 and 2: each pair's split, sizes per round kept as close to upstream's as can be."""
+    home: dict[_Pair, str] = {}
+    # Entries of (round, split) minus upstream's, counting undecided pairs where upstream has them.
+    excess: Counter[tuple[int, str]] = Counter()
+    for pair in pairs:
+        kept, follower = pair.original.upstream_split, pair.perturbation.upstream_split
+        if kept == follower:
+            home[pair] = kept
+            continue
+        here, there = (pair.round, kept), (pair.round, follower)
+        # Joining the original's split adds an entry there and takes one from the other.
+        to_original = (excess[here] + 1) ** 2 + (excess[there] - 1) ** 2
+        to_perturbation = (excess[here] - 1) ** 2 + (excess[there] + 1) ** 2
+        if to_perturbation < to_original:
+            here, there, kept = there, here, follower
+        excess[here] += 1
+        excess[there] -= 1
+        home[pair] = kept
+    return home
+
+
+def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence[str]) -> None:
+    """Step 3: exchange same-label pairs with mixed ones while the balance improves."""
+    rounds = sorted({pair.round for pair in pairs})
+    upstream: Counter[tuple[int, str]] = Counter()
+    hateful: Counter[tuple[int, str]] = Counter()
+    for pair in pairs:
+        for member in pair.members:
+            upstream[member.round, member.upstream_split] += member.hateful
+        hateful[pair.round, home[pair]] += pair.hateful
+    weight = len(rounds)
+
+    def cost() -> int:
+        per_round = sum((hateful[key] - upstream[key]) ** 2 for key in _keys(rounds, splits))
+        per_split = sum(
+            (sum(hateful[r, s] for r in rounds) - sum(upstream[r, s] for r in rounds)) ** 2
+            for s in splits
+        )
+        return per_round + weight * per_split
+
+    def bucket(round_: int, split: str, hateful_members: int) -> list[_Pair]:
+        return [
+            pair
+            for pair in pairs
+            if pair.round == round_ and home[pair] == split and pair.hateful == hateful_members
+        ]
+
+    while True:
+        current, best = cost(), None
+        for round_ in rounds:
+            for into in splits:
+                for out_of in splits:
+                    if into == out_of:
+                        continue
+                    for same in (0, 2):  # both members non-hateful, or both hateful
+                        change = same - 1  # into gains `same` hateful, loses a mixed pair's 1
+                        hateful[round_, into] += change
+                        hateful[round_, out_of] -= change
+                        found = cost()
+                        hateful[round_, into] -= change
+                        hateful[round_, out_of] += change
+                        if found < current and (best is None or found < best[0]):
+                            incoming = bucket(round_, out_of, same)
+                            outgoing = bucket(round_, into, 1)
+                            if incoming and outgoing:
+                                best = (found, round_, into, out_of, incoming, outgoing)
+        if best is None:
+            return
+        _, round_, into, out_of, incoming, outgoing = best
+        coming = min(incoming, key=lambda p: (_added_moves(p, home, into), p.original.entry_id))
+        going = min(outgoing, key=lambda p: (_added_moves(p, home, out_of), p.original.entry_id))
+        home[coming], home[going] = into, out_of
+        change = coming.hateful - going.hateful
+        hateful[round_, into] += change
+        hateful[round_, out_of] -= change
+
+
+def _keys(rounds: list[int], splits: Sequence[str]) -> list[tuple[int, str]]:
+    return [(round_, split) for round_ in rounds for split in splits]
+
+
+def _added_moves(pair: _Pair, home: Mapping[_Pair, str], split: str) -> int:
+    return pair.moved_if_in(split) - pair.moved_if_in(home[pair])
+
+
+# -- the config's resplit ------------------------------------------------------------------
+
+
+def resplit(tables: dict[str, pa.Table], config: ConfigSpec, version: str) -> dict[str, pa.Table]:
+    """The built rows of every upstream split, regrouped pair-safe; the config's rounds kept.
+
+    Rows of each split are in ``entry_id`` order, as upstream's files are.
+    """
+    every = pa.concat_tables(tables.values())
+    columns = {
+        name: every[name].to_pylist()
+        for name in ("entry_id", "matched_id", "round", "label", "perturbation", "upstream_split")
+    }
+    entries = [
+        Entry(
+            entry_id=entry_id,
+            matched_id=matched_id,
+            round=round_,
+            hateful=label == 1,
+            original=perturbation == _ORIGINAL,
+            upstream_split=SPLITS[upstream],
+        )
+        for entry_id, matched_id, round_, label, perturbation, upstream in zip(
+            *columns.values(), strict=True
+        )
+    ]
+    assigned = pair_safe_splits(entries, SPLITS)
+    kept = every.filter(pc.is_in(every["round"], value_set=pa.array(config.param("rounds"))))
+    split_of = pa.array([assigned[entry_id] for entry_id in kept["entry_id"].to_pylist()])
+    return {split: kept.filter(pc.equal(split_of, split)).sort_by("entry_id") for split in tables}
