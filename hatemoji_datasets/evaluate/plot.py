@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.file_io import make_folder, write_bytes
 
 
 def heatmap_matrix(reports: Mapping[str, ScoreReport]) -> tuple[list[str], list[str], np.ndarray]:
@@ -69,18 +70,19 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
         fontsize=9,
     )
     figure.colorbar(image, ax=axes, shrink=0.6)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    image_bytes = io.BytesIO()
     try:
         figure.savefig(
-            path,
+            image_bytes,
+            format="png",
             dpi=100,
             metadata={
                 "Title": f"{first.dataset} {metric}",
                 "Description": "models: " + ", ".join(models),
             },
         )
-    except OSError as error:
-        raise HatemojiDatasetsError(f"cannot write {path}: {error.strerror or error}") from error
     finally:
         plt.close(figure)
+    make_folder(Path(path).parent)
+    write_bytes(path, image_bytes.getvalue())
     return values

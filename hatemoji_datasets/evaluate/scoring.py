@@ -16,7 +16,7 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hatemoji_datasets.errors import PredictionError
@@ -28,8 +28,13 @@ from hatemoji_datasets.evaluate.harness_log import (
     read_sample_log,
 )
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
-from hatemoji_datasets.evaluate.predictions import ROW_INDEX, Predictions, align_predictions
-from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.evaluate.predictions import (
+    ROW_INDEX,
+    Predictions,
+    align_frame,
+    read_predictions,
+)
+from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
 from hatemoji_datasets.registry import dataset_spec, lookup, parse_reference
 
 
@@ -74,6 +79,8 @@ def score(
     _, target = scoring_target(spec.name, config_spec.name)
     split = split or target.eval_split
     metrics, fair = sklearn_fairlearn()
+    # Predictions are read before the data is loaded: an unreadable file fails first.
+    given, source = read_predictions(predictions, target.id_column)
     dataset = load_dataset(
         spec.name,
         config_spec.name,
@@ -87,7 +94,7 @@ def score(
         ids = list(range(len(frame)))
     else:
         ids = [int(i) for i in frame[target.id_column]]
-    predicted, scores = align_predictions(predictions, target.id_column, ids)
+    predicted, scores = align_frame(given, source, target.id_column, ids)
     if is_sample_log(predictions):
         path = Path(predictions)
         log = read_sample_log(path, target.id_column, by_position=target.id_column == ROW_INDEX)
@@ -106,12 +113,18 @@ def score(
         id_column=target.id_column,
         n=len(frame),
         has_scores=scores is not None,
-        overall=overall(metrics, frame, scores),
-        tables={table.name: table for table in found},
+        overall={key: plain(value) for key, value in overall(metrics, frame, scores).items()},
+        tables={table.name: _plain_rows(table) for table in found},
         plot=declared.plot if declared else ("", ""),
         notes=tuple(notes),
         matrix=declared.matrix if declared else None,
     )
+
+
+def _plain_rows(table: Table) -> Table:
+    """The table with every undefined metric (NaN) as None, as README.md promises."""
+    rows = tuple({key: plain(value) for key, value in row.items()} for row in table.rows)
+    return replace(table, rows=rows)
 
 
 def _config_of_log(name: str, config: str | None, predictions: Predictions) -> str | None:

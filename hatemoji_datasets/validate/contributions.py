@@ -23,8 +23,9 @@ from pathlib import Path
 import pandas as pd
 
 from hatemoji_datasets.building.pipeline import check_files, fetch_released, read_files, read_for
-from hatemoji_datasets.building.reader import RawTable, check_regular_file, unreadable
+from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.findings import Finding, finding_order
 from hatemoji_datasets.registry import lookup
 from hatemoji_datasets.schema import check_frame, source_splits, split_runs, with_source_splits
