@@ -298,7 +298,13 @@ def _translate(
                 (info.message, None) if info else _describe(schema, column, check, code)
             )
             cells[key] = Finding(
-                where, line, column, code, message, preview(case.failure_case), preview(expected)
+                where,
+                line,
+                column,
+                code,
+                message,
+                preview(case.failure_case),
+                preview(expected, None),
             )
     found = list(cells.values())
     declared = list(rules)
@@ -327,7 +333,13 @@ def _translate(
             value = failure
         found.append(
             Finding(
-                where, line, info.column, info.code, info.message, preview(value), preview(expected)
+                where,
+                line,
+                info.column,
+                info.code,
+                info.message,
+                preview(value),
+                preview(expected, None),
             )
         )
     return found

@@ -394,21 +394,28 @@ def test_several_problems_are_reported_together(where) -> None:
 
 
 @pytest.mark.parametrize(
-    ("content", "suffix", "message"),
+    ("content", "suffix", "message", "status"),
     [
-        (None, ".csv", "cannot read predictions file .*missing.csv: No such file"),
-        (b"\xff\xfe\x00bad", ".csv", "cannot read predictions file .*: .*utf-8"),
-        (b"", ".csv", "cannot read predictions file .*: No columns"),
-        (b'{"entry_id": 1, "prediction": 0}\n{broken\n', ".jsonl", "line 2 is not JSON"),
-        (b"[1, 2]\n", ".jsonl", "line 1 is not a JSON object"),
+        (None, ".csv", "cannot read the predictions file .*missing.csv: FILE-NOT-FOUND", 2),
+        (b"\xff\xfe\x00bad", ".csv", r"missing.csv:1: FILE-NOT-UTF8 not UTF-8", 2),
+        (b"", ".csv", "missing.csv: FILE-EMPTY file is empty", 2),
+        (b" \n\n", ".csv", "missing.csv: FILE-EMPTY file is empty", 2),
+        (
+            b'{"entry_id": 1, "prediction": 0}\n{broken\n',
+            ".jsonl",
+            "missing.jsonl:2: FILE-UNPARSEABLE is not valid JSON",
+            2,
+        ),
+        (b"[1, 2]\n", ".jsonl", "line 1 is not a JSON object", 1),
     ],
 )
-def test_unreadable_files(content, suffix, message, where, tmp_path: Path) -> None:
+def test_unreadable_files(content, suffix, message, status, where, tmp_path: Path) -> None:
     path = tmp_path / f"missing{suffix}"
     if content is not None:
         path.write_bytes(content)
-    with pytest.raises(PredictionError, match=message):
+    with pytest.raises(PredictionError, match=message) as raised:
         score("hatemoji_build", path, config="r6", **where)
+    assert raised.value.exit_code == status
 
 
 def test_unsupported_prediction_type(where) -> None:

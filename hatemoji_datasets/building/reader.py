@@ -14,7 +14,6 @@ from __future__ import annotations
 import codecs
 import csv
 import os
-import stat
 import sys
 import threading
 from collections import Counter
@@ -26,7 +25,7 @@ import pyarrow
 import pyarrow.csv as pcsv
 
 from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.spec import RawFormat
 
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
@@ -39,10 +38,6 @@ EXTRA_COLUMNS_ALLOWED = 100
 # Cells may be as large as the file: the csv module's 128 KiB default would make a
 # valid file with a long text unreadable.
 csv.field_size_limit(sys.maxsize)
-
-
-def unreadable(path: str, code: str, message: str, line: int | None = None) -> InputError:
-    return InputError(Finding(path, line, None, code, message))
 
 
 @dataclass
@@ -70,21 +65,6 @@ class RawTable:
 
     def places(self) -> list[tuple[str, int]]:
         return [(self.path, line) for line in self.lines()]
-
-
-def check_regular_file(path: str) -> os.stat_result:
-    """The file's status, if it is a regular file; InputError otherwise."""
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        raise unreadable(path, "FILE-NOT-FOUND", "file not found") from None
-    except OSError as exc:
-        raise unreadable(path, "FILE-NOT-REGULAR", f"cannot be opened: {exc.strerror}") from None
-    if stat.S_ISDIR(status.st_mode):
-        raise unreadable(path, "FILE-NOT-REGULAR", "is a folder, not a file")
-    if not stat.S_ISREG(status.st_mode):
-        raise unreadable(path, "FILE-NOT-REGULAR", "is not a regular file (device, FIFO, socket)")
-    return status
 
 
 def read_raw(
@@ -130,6 +110,10 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
     if (gaps == 1).any() or ((gaps == 2) & (raw[newlines[:-1] + 1] == ord("\r"))).any():
         _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
     lines = len(newlines) + int(raw[-1] != ord("\n"))
+    if fmt.quoted:
+        quotes = np.flatnonzero(raw == ord('"'))
+        if len(quotes) % 2:  # every closed quoted value holds an even number of quotes
+            _reject_unclosed_quote(name, raw, quotes, fmt)
     types = {column: pyarrow.string() for column in header}
     types.update(dict.fromkeys(integers, pyarrow.int64()))
     if fmt.quoted:
@@ -260,6 +244,38 @@ def _first_non_utf8_line(name: str) -> int:
                 return line + block.count(b"\n", 0, max(exc.start, 0))
             line += block.count(b"\n")
     return line
+
+
+def unclosed_quote_line(raw: np.ndarray, quotes: np.ndarray, delimiter: str) -> int | None:
+    """The 1-based line where a quoted value opens that is never closed, if one does.
+
+    A quote opens a value only at the start of a field; inside, ``""`` is a
+    quote character and a lone ``"`` closes it (the rules of the csv module and
+    pyarrow). Only the quotes are visited, not every byte.
+    """
+    starts = {ord("\n"), ord("\r"), ord(delimiter)}
+    opened: int | None = None
+    skip = -1
+    for position in quotes.tolist():
+        if position == skip:
+            continue
+        if opened is None:
+            if position == 0 or int(raw[position - 1]) in starts:
+                opened = position
+        elif position + 1 < len(raw) and raw[position + 1] == ord('"'):
+            skip = position + 1  # an escaped quote inside the value
+        else:
+            opened = None
+    if opened is None:
+        return None
+    return int(np.count_nonzero(raw[:opened] == ord("\n"))) + 1
+
+
+def _reject_unclosed_quote(name: str, raw: np.ndarray, quotes: np.ndarray, fmt: RawFormat) -> None:
+    line = unclosed_quote_line(raw, quotes, fmt.delimiter)
+    if line is not None:
+        message = f'the quoted value opened on line {line} is never closed (a " is missing)'
+        raise unreadable(name, "FILE-UNCLOSED-QUOTE", message, line)
 
 
 def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:

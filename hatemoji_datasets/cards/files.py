@@ -14,6 +14,8 @@ from hatemoji_datasets.cards.body import card_text
 from hatemoji_datasets.cards.croissant import croissant_metadata
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.cards.lint import lint_text
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import make_folder, read_text, write_text
 
 README = "README.md"
 CROISSANT = "croissant.json"
@@ -43,12 +45,15 @@ def rendered_files(built: Built) -> dict[str, str]:
 
 
 def write_card_files(files: dict[str, str], folder: Path) -> list[Path]:
-    """Write rendered files into ``folder`` (created if needed); the paths written."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write rendered files into ``folder`` (created if needed); the paths written.
+
+    Each file is written whole or not at all (OutputError names the cause).
+    """
+    make_folder(folder)
     written = []
     for file_name, text in files.items():
         path = folder / file_name
-        path.write_text(text, encoding="utf-8", newline="\n")
+        write_text(path, text)
         written.append(path)
     return written
 
@@ -77,9 +82,10 @@ def check_card(built: Built, folder: Path) -> list[str]:
     for file_name, text in rendered_files(built).items():
         path = folder / file_name
         try:
-            current = path.read_text(encoding="utf-8")
-        except OSError:
-            problems.append(f"{path}: missing; render it with `hatemoji-datasets card {name}`")
+            current = read_text(path)
+        except InputError as error:
+            why = "missing" if error.code == "FILE-NOT-FOUND" else error.finding.message
+            problems.append(f"{path}: {why}; render it with `hatemoji-datasets card {name}`")
             continue
         if current != text:
             problems.append(

@@ -21,6 +21,9 @@ from typing import Any
 
 import yaml
 
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import read_text
+
 #: Dataset card metadata keys the Hub reads (hub-docs ``datasetcard.md``).
 KNOWN_KEYS = frozenset(
     {
@@ -156,9 +159,9 @@ def lint_text(text: str, expected: Expected | None = None) -> list[str]:
 def lint_card(path: str | Path, expected: Expected | None = None) -> list[str]:
     """:func:`lint_text` of the card at ``path``."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        return [f"{path}: cannot read ({exc.strerror or exc})"]
+        text = read_text(path)
+    except InputError as error:
+        return [f"{path}: cannot read ({error.finding.message})"]
     return lint_text(text, expected)
 
 

@@ -4,16 +4,17 @@ model. Every title names the metric drawn; every value label is readable on its 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.file_io import make_folder, write_bytes
 
 #: How a metric is named in a plot's title.
 METRIC_NAMES: dict[str, str] = {
@@ -140,18 +141,19 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
                 axes.text(c, r, text, ha="center", va="center", fontsize=7, color=colour)
     figure.suptitle(plot_title(first), fontsize=9)
     figure.colorbar(image, ax=list(axes_row[0]), shrink=0.6, label=metric_name(first.plot[1]))
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    image_bytes = io.BytesIO()
     try:
         figure.savefig(
-            path,
+            image_bytes,
+            format="png",
             dpi=100,
             metadata={
                 "Title": f"{first.dataset} {first.plot[1]}",
                 "Description": "models: " + ", ".join(models),
             },
         )
-    except OSError as error:
-        raise HatemojiDatasetsError(f"cannot write {path}: {error.strerror or error}") from error
     finally:
         plt.close(figure)
+    make_folder(Path(path).parent)
+    write_bytes(path, image_bytes.getvalue())
     return values

@@ -29,7 +29,8 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.card_source import card_source, hub_repo
-from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.errors import HatemojiDatasetsError, InputError
+from hatemoji_datasets.file_io import make_folder, read_text, write_text
 from hatemoji_datasets.registry import dataset_spec, specs
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
@@ -108,8 +109,8 @@ def write_tasks(files: dict[str, str], folder: Path) -> list[Path]:
     written = []
     for relative, text in files.items():
         path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
+        make_folder(path.parent)
+        write_text(path, text)  # whole or not at all; OutputError names the cause
         written.append(path)
     return written
 
@@ -119,9 +120,13 @@ def check_tasks(files: dict[str, str], folder: Path) -> list[str]:
     problems = []
     for relative, text in files.items():
         path = folder / relative
-        if not path.is_file():
-            problems.append(f"{path}: missing; generate it with `{COMMAND}`")
-        elif path.read_text(encoding="utf-8") != text:
+        try:
+            current = read_text(path)
+        except InputError as error:
+            why = "missing" if error.code == "FILE-NOT-FOUND" else error.finding.message
+            problems.append(f"{path}: {why}; generate it with `{COMMAND}`")
+            continue
+        if current != text:
             problems.append(f"{path}: differs from the declarations; generate it with `{COMMAND}`")
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):

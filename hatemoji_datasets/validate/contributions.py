@@ -28,8 +28,9 @@ import pandas as pd
 
 from hatemoji_datasets.building.joins import stack_frames, stack_tables
 from hatemoji_datasets.building.pipeline import fetch_released, read_files, read_for
-from hatemoji_datasets.building.reader import RawTable, check_regular_file, unreadable
+from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.findings import Finding, finding_order
 from hatemoji_datasets.registry import lookup
 from hatemoji_datasets.schema import (

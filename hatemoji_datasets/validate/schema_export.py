@@ -15,6 +15,8 @@ from typing import Any
 import pandera.pandas as pa
 import yaml
 
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import check_folder_destination, make_folder, read_text, write_text
 from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema import rules_of
 
@@ -58,15 +60,20 @@ def exports() -> dict[str, str]:
 def write_exports(folder: str | Path, *, check_only: bool = False) -> list[Path]:
     """Write the exports (or, with ``check_only``, list those that differ); returns paths."""
     root = Path(folder)
+    if not check_only:
+        check_folder_destination(root)
     stale = []
     for relative, content in sorted(exports().items()):
         path = root / relative
-        if path.is_file() and path.read_text(encoding="utf-8") == content:
-            continue
+        try:
+            if read_text(path) == content:
+                continue
+        except InputError:
+            pass  # missing or unreadable: it differs
         stale.append(path)
         if not check_only:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
+            make_folder(path.parent)
+            write_text(path, content)
     return stale
 
 
