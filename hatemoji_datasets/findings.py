@@ -46,6 +46,9 @@ CODES: dict[str, str] = {
     "VALUE-DUPLICATE": "a value that must be unique is repeated",
     "VALUE-INVALID": "a value breaks another rule of its column",
     "TEXT-EMPTY": "an empty text",
+    # Between files of two formats joined on a key (a split's rows and, say, its annotations).
+    "JOIN-UNMATCHED": "a row whose key has no row in the file it is joined with",
+    "JOIN-MISMATCH": "a column two joined files both hold differs between their rows",
     # New text in a contribution.
     "TEXT-CONTROL": "a text holds a control character",
     "TEXT-NOT-NFC": "a text is not in Unicode NFC",

@@ -236,7 +236,7 @@ def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> l
 
 
 def align_predictions(
-    predictions: Predictions, id_column: str, ids: Sequence[int]
+    predictions: Predictions, id_column: str, ids: Sequence[int | str]
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Labels (and probabilities, when given) in the order of ``ids``.
 

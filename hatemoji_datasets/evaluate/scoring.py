@@ -17,6 +17,7 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from numbers import Integral
 from pathlib import Path
 
 from hatemoji_datasets.errors import PredictionError
@@ -92,8 +93,8 @@ def score(
     frame = dataset.to_pandas()
     if target.id_column == ROW_INDEX:
         ids = list(range(len(frame)))
-    else:
-        ids = [int(i) for i in frame[target.id_column]]
+    else:  # integer ids as Python ints; text ids (``german-12``) as they are
+        ids = [int(i) if isinstance(i, Integral) else i for i in frame[target.id_column]]
     predicted, scores = align_frame(given, source, target.id_column, ids)
     if is_sample_log(predictions):
         path = Path(predictions)
@@ -118,6 +119,7 @@ def score(
         plot=declared.plot if declared else ("", ""),
         notes=tuple(notes),
         matrix=declared.matrix if declared else None,
+        heatmap=declared.heatmap if declared else "rows",
     )
 
 

@@ -26,11 +26,21 @@ def every_code() -> list[tuple[str, str, str]]:
     rows = [(code, "all", meaning) for code, meaning in CODES.items()]
     own: dict[str, tuple[str, str]] = {}
     for name, spec in specs().items():
-        schemas = {config.schema for config in spec.configs}
+        # Which configs read a format whose model declares the code (a config may read
+        # several formats: its rows' and its joins').
+        configs: dict[str, list[str]] = {}
+        messages: dict[str, str] = {}
         for config in spec.configs:
-            scope = name if len(schemas) == 1 else f"{name} ({config.name})"
-            for info in rules_of(spec.load(config.schema)).values():
-                own.setdefault(info.code, (scope, info.message))
+            for schema in config.schemas:
+                for info in rules_of(spec.load(schema)).values():
+                    users = configs.setdefault(info.code, [])
+                    if config.name not in users:
+                        users.append(config.name)
+                    messages.setdefault(info.code, info.message)
+        for code, users in configs.items():
+            every = len(users) == len(spec.configs)
+            scope = name if every else f"{name} ({', '.join(users)})"
+            own.setdefault(code, (scope, messages[code]))
     rows += [(code, scope, message) for code, (scope, message) in sorted(own.items())]
     return rows
 

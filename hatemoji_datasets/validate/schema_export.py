@@ -41,7 +41,7 @@ def exports() -> dict[str, str]:
     """Relative path -> file content, for every upstream schema of every dataset."""
     files: dict[str, str] = {}
     for name, spec in specs().items():
-        models = {config.schema: spec.load(config.schema) for config in spec.configs}
+        models = {ref: spec.load(ref) for config in spec.configs for ref in config.schemas}
         for model in models.values():
             source = f"{model.__module__}.{model.__name__}"
             stem = f"{name}/{model.__name__}"
@@ -126,7 +126,8 @@ def _table_schema(
 ) -> dict[str, Any]:
     fields = []
     for name, column in schema.columns.items():
-        constraints: dict[str, Any] = {"required": not column.nullable}
+        # A column a file may lack (optional) is not required either.
+        constraints: dict[str, Any] = {"required": column.required and not column.nullable}
         if column.unique:
             constraints["unique"] = True
         for check in column.checks:
@@ -145,5 +146,14 @@ def _table_schema(
         "name": stem.lower(),
         "title": schema.name,
         "fields": fields,
+        # The package reads every cell as exact text: an empty cell is a value, never missing.
+        "missingValues": [],
+        # Optional columns may be absent from a file (matched by name); otherwise the
+        # columns are exactly these, in this order.
+        **(
+            {"fieldsMatch": "superset"}
+            if any(not column.required for column in schema.columns.values())
+            else {}
+        ),
         "x-rules": _custom_checks(schema.checks, codes),
     }
