@@ -29,8 +29,8 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.card_source import card_source, hub_repo
-from hatemoji_datasets.errors import HatemojiDatasetsError, InputError
-from hatemoji_datasets.file_io import make_folder, read_text, write_text
+from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.generated import differences, repository_folder, write_files
 from hatemoji_datasets.registry import dataset_spec, specs
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
@@ -106,41 +106,18 @@ def task_files(
 
 def write_tasks(files: dict[str, str], folder: Path) -> list[Path]:
     """Write generated files under ``folder``; the paths written."""
-    written = []
-    for relative, text in files.items():
-        path = folder / relative
-        make_folder(path.parent)
-        write_text(path, text)  # whole or not at all; OutputError names the cause
-        written.append(path)
-    return written
+    return write_files(files, folder)
 
 
 def check_tasks(files: dict[str, str], folder: Path) -> list[str]:
     """Every way ``folder`` differs from freshly generated ``files``: missing, stale, extra."""
-    problems = []
-    for relative, text in files.items():
-        path = folder / relative
-        try:
-            current = read_text(path)
-        except InputError as error:
-            why = "missing" if error.code == "FILE-NOT-FOUND" else error.finding.message
-            problems.append(f"{path}: {why}; generate it with `{COMMAND}`")
-            continue
-        if current != text:
-            problems.append(f"{path}: differs from the declarations; generate it with `{COMMAND}`")
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.relative_to(folder).as_posix() not in files:
-                problems.append(f"{path}: not a generated task file; remove it")
-    return problems
+    hint = f"generate it with `{COMMAND}`"
+    return differences(files, folder, what="the declarations", hint=hint, extra=True)
 
 
 def default_folder() -> Path:
     """``lm_eval_tasks/`` of the checkout this package runs from, else of the current folder."""
-    repository = Path(__file__).resolve().parents[2]
-    if (repository / TASKS_FOLDER).is_dir() and (repository / "pyproject.toml").is_file():
-        return repository / TASKS_FOLDER
-    return Path(TASKS_FOLDER)
+    return repository_folder(TASKS_FOLDER)
 
 
 # -- one task -----------------------------------------------------------------------------

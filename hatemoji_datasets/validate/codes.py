@@ -9,11 +9,10 @@ and a test fails when the page and the code disagree::
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 from hatemoji_datasets.findings import CODES
+from hatemoji_datasets.generated import block_command, replace_block
 from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema import rules_of
 
@@ -53,29 +52,18 @@ def markdown_table() -> str:
 
 def render(page: str) -> str:
     """``page`` with the block between the markers replaced by the current table."""
-    head, start, rest = page.partition(START)
-    _, end, tail = rest.partition(END)
-    if not start or not end:
-        raise ValueError(f"the page has no {START!r} ... {END!r} block")
-    return f"{head}{START}\n{markdown_table()}\n{END}{tail}"
+    return replace_block(page, START, END, markdown_table())
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write (or --check) the finding-code table.")
-    parser.add_argument("page", type=Path, help="the markdown page holding the table")
-    parser.add_argument("--check", action="store_true", help="only report a stale table")
-    args = parser.parse_args(argv)
-    current = args.page.read_text(encoding="utf-8")
-    fresh = render(current)
-    if current == fresh:
-        print(f"{args.page}: the code table lists every code")
-        return 0
-    if args.check:
-        print(f"{args.page}: the code table is stale; run without --check", file=sys.stderr)
-        return 1
-    args.page.write_text(fresh, encoding="utf-8")
-    print(f"wrote: {args.page}")
-    return 0
+    return block_command(
+        argv,
+        description="Write (or --check) the finding-code table.",
+        start=START,
+        end=END,
+        body=lambda args: markdown_table(),
+        fresh="the code table lists every code",
+    )
 
 
 if __name__ == "__main__":
