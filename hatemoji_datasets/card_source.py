@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.file_io import read_text, unreadable
 
 REQUIRED_KEYS = ("description", "homepage", "license", "citation", "content_warning")
 #: The account part of a Hub repository id nobody has named yet (``card.yaml`` ``hub_repo_id``).
@@ -45,8 +46,18 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_card_source(path: Path) -> CardSource:
-    with path.open(encoding="utf-8") as handle:
-        data = yaml.load(handle, Loader=_SAFE_LOADER) or {}  # noqa: S506 - a safe loader
+    """Read a ``card.yaml`` through the guarded open; InputError when it cannot be parsed."""
+    text = read_text(path)
+    try:
+        data = yaml.load(text, Loader=_SAFE_LOADER) or {}  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or "malformed"
+        message = f"is not valid YAML: {problem}"
+        raise unreadable(str(path), "FILE-UNPARSEABLE", message, line) from None
+    if not isinstance(data, dict):
+        raise HatemojiDatasetsError(f"{path}: must be a mapping of keys, not {type(data).__name__}")
     missing = [key for key in REQUIRED_KEYS if not data.get(key)]
     if missing:
         raise HatemojiDatasetsError(f"{path}: missing key(s) {', '.join(missing)}")

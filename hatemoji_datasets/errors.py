@@ -17,10 +17,14 @@ class HatemojiDatasetsError(Exception):
 
     #: Process exit status the CLI uses for this kind of error.
     exit_code: int = 1
+    #: A stable name of this kind of error, for machine-readable output (``--format json``).
+    code: str = "ERROR"
 
 
 class UnknownNameError(HatemojiDatasetsError, LookupError):
     """An unknown dataset, config, split or version was asked for."""
+
+    code = "UNKNOWN-NAME"
 
 
 # ``scheme://user:password@host`` -> ``scheme://***@host``: credentials never reach a message.
@@ -39,12 +43,16 @@ class SourceError(HatemojiDatasetsError):
     prints as ``https://***@host``).
     """
 
+    code = "SOURCE"
+
     def __init__(self, message: str) -> None:
         super().__init__(redact(message))
 
 
 class ChecksumError(SourceError):
     """A fetched upstream file does not match its pinned size or sha256."""
+
+    code = "CHECKSUM"
 
     def __init__(self, url: str, path: str, expected: str, actual: str) -> None:
         super().__init__(
@@ -62,19 +70,36 @@ def _digest(value: str) -> str:
 class CacheError(HatemojiDatasetsError):
     """The datasets cache cannot be written, or holds a damaged build."""
 
+    code = "CACHE"
+
+
+class OutputError(HatemojiDatasetsError):
+    """A file a command writes cannot be written (missing, read-only or full destination)."""
+
+    code = "OUTPUT"
+
 
 class InputError(HatemojiDatasetsError):
-    """A file cannot be read at all (missing, not UTF-8, wrong delimiter, empty...)."""
+    """A file cannot be read at all (missing, not UTF-8, wrong delimiter, empty...).
+
+    Its ``code`` is the finding's (``FILE-NOT-FOUND``, ``FILE-NOT-UTF8``, ...).
+    """
 
     exit_code = 2
+    #: What the file is, for the message ("the lockfile"); None: the finding alone.
+    what: str | None = None
 
     def __init__(self, finding: Finding) -> None:
-        super().__init__(str(finding))
+        message = f"cannot read {self.what} {finding}" if self.what else str(finding)
+        super().__init__(message)
         self.finding = finding
+        self.code = finding.code
 
 
 class PredictionError(HatemojiDatasetsError):
     """Model predictions to score are unreadable or do not match the scored split."""
+
+    code = "PREDICTIONS"
 
     def __init__(self, message: str, *, problems: Sequence[str] = ()) -> None:
         super().__init__(message)
@@ -83,6 +108,8 @@ class PredictionError(HatemojiDatasetsError):
 
 class SchemaViolationError(HatemojiDatasetsError):
     """A raw file breaks its dataset's schema; carries every finding."""
+
+    code = "SCHEMA"
 
     def __init__(self, findings: Sequence[Finding], *, limit: int = 50) -> None:
         self.findings = list(findings)
@@ -95,6 +122,8 @@ class SchemaViolationError(HatemojiDatasetsError):
 class FingerprintError(HatemojiDatasetsError):
     """Built data differs from the fingerprint recorded for it (in the package or a lockfile)."""
 
+    code = "FINGERPRINT"
+
     def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
         self.problems = list(problems)
         super().__init__(message)
@@ -103,6 +132,26 @@ class FingerprintError(HatemojiDatasetsError):
 class DiffError(HatemojiDatasetsError):
     """Two datasets that cannot be diffed: different datasets, or no key to match rows by."""
 
+    code = "DIFF"
+
 
 class LockError(HatemojiDatasetsError):
     """A lockfile cannot be read, or does not cover what was asked for."""
+
+    code = "LOCK"
+
+
+class UnreadableLockError(LockError, InputError):
+    """A lockfile that cannot be read at all (missing, special, not UTF-8, not TOML): exit 2."""
+
+    what = "the lockfile"
+
+
+class UnreadablePredictionsError(PredictionError, InputError):
+    """A predictions file that cannot be read at all (missing, special, not UTF-8...): exit 2."""
+
+    what = "the predictions file"
+
+    def __init__(self, finding: Finding) -> None:
+        InputError.__init__(self, finding)
+        self.problems = [str(self)]

@@ -12,12 +12,14 @@ is not reported again by the row rules that read it.
 Rules that compare a row with the file it came from (HatemojiBuild's split
 rule, for instance) read which split's file each row was read from: the
 pipeline records it in the frame with :func:`with_source_splits` and rules
-read it back with :func:`source_splits`.
+read it back with :func:`source_splits`. Where several files of one format
+make a split (one per language), :func:`row_sources` says which pinned source
+each row was read from, recorded with :func:`with_row_sources`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -61,6 +63,30 @@ def split_runs(splits: pd.Series) -> list[tuple[str | None, int]]:
 def with_source_splits(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
     """Record which split's file each row of ``frame`` came from, as ``(split, rows)`` runs."""
     frame.attrs[SOURCE_SPLITS] = tuple(runs)
+    return frame
+
+
+# -- which pinned source each row came from -----------------------------------------------
+
+#: ``DataFrame.attrs`` key: which pinned source each row was read from, as run lengths
+#: ``((source, rows), ...)``, for rules that compare a row with its file when several
+#: files of one format make a split (a language per file). None where it is not known.
+ROW_SOURCES = "row_sources"
+
+
+def row_sources(frame: pd.DataFrame) -> pd.Series | None:
+    """The pinned source each row of ``frame`` was read from (None where unknown)."""
+    runs = frame.attrs.get(ROW_SOURCES)
+    if runs is None:
+        return None
+    names = [name for name, _ in runs]
+    values = np.repeat(np.array(names, dtype=object), [n for _, n in runs])
+    return pd.Series(values, index=frame.index)
+
+
+def with_row_sources(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:
+    """Record which pinned source each row of ``frame`` came from, as ``(source, rows)`` runs."""
+    frame.attrs[ROW_SOURCES] = tuple(runs)
     return frame
 
 
@@ -140,15 +166,16 @@ Model = type[pa.DataFrameModel] | pa.DataFrameSchema
 
 
 def rules_of(model: Model) -> dict[str, RuleInfo]:
-    """The coded rules a model declares, by message (what pandera reports)."""
+    """The coded rules a model declares, by message (what pandera reports), in the order
+    they are declared (a base model's first)."""
     found: dict[str, RuleInfo] = {}
     if isinstance(model, pa.DataFrameSchema):
         return found
-    for name in dir(model):
-        attribute = getattr(model, name, None)
-        info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
-        if isinstance(info, RuleInfo):
-            found[info.message] = info
+    for cls in reversed(model.__mro__):
+        for attribute in vars(cls).values():
+            info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
+            if isinstance(info, RuleInfo):
+                found[info.message] = info
     return found
 
 
@@ -182,7 +209,7 @@ def check_frame(
     reported at its 0-based position plus two (the header is line 1).
     """
     schema = compiled(model)
-    structural = _column_findings(schema, frame, file)
+    structural = column_findings(model, frame.columns, file)
     if structural:
         return None, structural
     cases = failure_cases(schema, frame)  # without pandera's machinery, where exact
@@ -201,13 +228,15 @@ def check_frame(
     return None, sorted(found, key=finding_order)
 
 
-def _column_findings(schema: pa.DataFrameSchema, frame: pd.DataFrame, file: str) -> list[Finding]:
+def column_findings(model: Model, columns: Iterable[Any], file: str) -> list[Finding]:
+    """A header's missing and unexpected columns (optional columns may be absent)."""
+    schema = compiled(model)
     expected = list(schema.columns)
-    present = [str(column) for column in frame.columns]
+    present = [str(column) for column in columns]
     found = [
         Finding(file, 1, c, "COLUMN-MISSING", "missing column")
-        for c in expected
-        if c not in present
+        for c, column in schema.columns.items()
+        if c not in present and column.required
     ]
     found += [
         Finding(file, 1, preview(c), "COLUMN-UNEXPECTED", "unexpected column")
@@ -278,15 +307,29 @@ def _translate(
                 (info.message, None) if info else _describe(schema, column, check, code)
             )
             cells[key] = Finding(
-                where, line, column, code, message, preview(case.failure_case), preview(expected)
+                where,
+                line,
+                column,
+                code,
+                message,
+                preview(case.failure_case),
+                preview(expected, None),
             )
     found = list(cells.values())
+    declared = list(rules)
+    row_rules.sort(key=lambda rule: declared.index(rule[1].message))  # stable: rows in order
     seen: set[tuple[Any, str]] = set()
+    #: Cells a row rule has reported: a later rule about the same cell stays silent.
+    ruled: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
     for position, info, failure in row_rules:
         if (position, info.code) in seen or any((position, c) in cells for c in info.reads):
             continue  # pandera repeats a row rule per column; a bad cell is reported once
+        if info.column is not None and (position, info.column) in ruled:
+            continue  # one cell, one finding: the first rule (in declared order) speaks
         seen.add((position, info.code))
+        if info.column is not None and position is not None:
+            ruled.add((position, info.column))
         where, line = _place(file, position, places)
         value = expected = None
         if position is not None and info.column in frame.columns:
@@ -299,7 +342,13 @@ def _translate(
             value = failure
         found.append(
             Finding(
-                where, line, info.column, info.code, info.message, preview(value), preview(expected)
+                where,
+                line,
+                info.column,
+                info.code,
+                info.message,
+                preview(value),
+                preview(expected, None),
             )
         )
     return found

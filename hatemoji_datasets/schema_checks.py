@@ -170,10 +170,18 @@ def _bound(check: pa.Check) -> Callable[..., Any]:
 
 
 def _boolean(output: Any, index: pd.Index) -> np.ndarray:
-    """A check's answer per row, where it is a boolean Series on the frame's rows."""
-    if not isinstance(output, pd.Series) or output.dtype != bool or not output.index.equals(index):
+    """A check's answer per row, where it is a boolean Series on the frame's rows.
+
+    pandas' nullable ``boolean`` counts as one when no answer is missing (pandera
+    reads a missing answer its own way).
+    """
+    if not isinstance(output, pd.Series) or not output.index.equals(index):
         raise _Unsupported
-    return output.to_numpy()
+    if output.dtype == bool:
+        return output.to_numpy()
+    if str(output.dtype) == "boolean" and not output.hasnans:
+        return output.to_numpy(dtype=bool)
+    raise _Unsupported
 
 
 def _str_length(

@@ -20,7 +20,7 @@ import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from hatemoji_datasets.errors import UnknownNameError
 from hatemoji_datasets.sources.pins import SourceFile, read_checksums
@@ -136,6 +136,55 @@ class Scoring:
     plot: tuple[str, str]
     matrix: Matrix | None = None
     notes: tuple[str, ...] = ()
+    #: What ``--plot`` draws: ``"rows"``, one row per row of the ``plot`` table and one
+    #: column per model; or ``"matrix"``, the declared ``matrix``, one panel per model.
+    heatmap: Literal["rows", "matrix"] = "rows"
+
+
+@dataclass(frozen=True)
+class Join:
+    """Files of a second format whose rows are joined to a config's rows on a key column.
+
+    Each split reads one file of this format beside its own file(s); the files
+    are validated with their own ``schema``, and keys are unique on both sides.
+    Without ``indicator`` every row has exactly one partner and the reverse,
+    the ``agree_on`` columns (which both formats hold) must be equal, and the
+    partner's columns the rows lack are appended to the raw table the
+    transform receives. With ``indicator`` the
+    partner's files only mark membership: their keys must be among the config's,
+    and a boolean column of that name (is the row's key among them?) is appended.
+    """
+
+    #: What these files hold, for messages ("annotations").
+    name: str
+    #: The pandera model of these files.
+    schema: str
+    #: The column both formats identify a row by.
+    key_column: str
+    #: ``(split, source)`` pairs, as ``ConfigSpec.splits``.
+    splits: tuple[tuple[str, str], ...]
+    #: Columns both formats hold that must say the same for a key.
+    agree_on: tuple[str, ...] = ()
+    indicator: str | None = None
+
+    @property
+    def source_names(self) -> tuple[str, ...]:
+        return tuple(source for _, source in self.splits)
+
+    def source_of(self, split: str) -> str:
+        """The file joined to ``split``'s rows."""
+        return dict(self.splits)[split]
+
+
+@dataclass(frozen=True)
+class RawPart:
+    """One file format a config reads: its own rows' (``join`` None) or a join's."""
+
+    schema: str
+    key_column: str
+    #: Every source of this format the config reads.
+    sources: tuple[str, ...]
+    join: Join | None = None
 
 
 @dataclass(frozen=True)
@@ -145,8 +194,9 @@ class ConfigSpec:
     name: str
     description: str
     #: ``(split, source)`` pairs: each split is read from the ``checksums.tsv`` source
-    #: of that name. Only these sources are fetched for the config.
-    splits: tuple[tuple[str, str], ...]
+    #: of that name, or from several sources of one format, stacked in the order given
+    #: (``(split, (source, ...))``). Only the config's sources are fetched.
+    splits: tuple[tuple[str, str | tuple[str, ...]], ...]
     #: The pandera model of the raw files, e.g. ``"schema:RawCases"``.
     schema: str
     #: ``features(config, version) -> datasets.Features``.
@@ -183,6 +233,8 @@ class ConfigSpec:
     statistics: str | None = None
     #: The tables ``score`` reports (overall metrics only when None).
     scoring: Scoring | None = None
+    #: Files of other formats joined to each split's rows (see :class:`Join`).
+    joins: tuple[Join, ...] = ()
 
     def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
@@ -195,9 +247,32 @@ class ConfigSpec:
     def split_names(self) -> list[str]:
         return [split for split, _ in self.splits]
 
+    def split_sources(self, split: str) -> tuple[str, ...]:
+        """The sources ``split``'s own rows are read from (several are stacked)."""
+        sources = dict(self.splits)[split]
+        return (sources,) if isinstance(sources, str) else tuple(sources)
+
+    @property
+    def row_sources(self) -> tuple[str, ...]:
+        """Every source holding the config's own rows (not those of its joins)."""
+        return tuple(source for split in self.split_names for source in self.split_sources(split))
+
     @property
     def source_names(self) -> tuple[str, ...]:
-        return tuple(source for _, source in self.splits)
+        """Every source the config reads: its rows', then each join's."""
+        joined = tuple(source for join in self.joins for source in join.source_names)
+        return tuple(dict.fromkeys((*self.row_sources, *joined)))
+
+    @property
+    def parts(self) -> tuple[RawPart, ...]:
+        """Each file format the config reads: its own rows', then each join's."""
+        own = RawPart(self.schema, self.key_column, self.row_sources)
+        return (own, *(RawPart(j.schema, j.key_column, j.source_names, j) for j in self.joins))
+
+    @property
+    def schemas(self) -> tuple[str, ...]:
+        """Every raw-file model the config validates with: its own, then its joins'."""
+        return tuple(dict.fromkeys(part.schema for part in self.parts))
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from hatemoji_datasets.evaluate import score
 from hatemoji_datasets.evaluate.plot import plot_heatmap
 from hatemoji_datasets.evaluate.render import render_markdown
 from hatemoji_datasets.evaluate.scoring import ROW_INDEX, scoring_target
+from hatemoji_datasets.generated import replace_block
 
 SEED = 0
 MODELS = ("tfidf_lr", "always_hateful", "any_emoji")
@@ -109,11 +110,10 @@ def summary(results: list[tuple[str, str, dict]]) -> str:
 
 
 def page_with_table(page: str, table: str) -> str:
-    head, start, rest = page.partition(START)
-    _, end, tail = rest.partition(END)
-    if not (start and end):
-        raise SystemExit(f"the page has no {START} ... {END} block")
-    return f"{head}{START}\n{table}\n{END}{tail}"
+    try:
+        return replace_block(page, START, END, table)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -119,13 +119,19 @@ def test_builds_read_as_validation_reads(name: str, config: str, mirror: Path) -
     """Reading by the layout gives the very tables reading by the pandera model gives."""
     spec = dataset_spec(name)
     config_spec = spec.config(config)
-    model = spec.load(config_spec.schema)
-    layout = layout_of(spec, config_spec.schema)
-    assert layout.columns == tuple(compiled(model).columns)
-    assert layout.integers == tuple(integer_columns(model))
+    fmt = config_spec.raw_format
+    for reference in config_spec.schemas:
+        model, layout = spec.load(reference), layout_of(spec, reference)
+        assert layout.columns == tuple(compiled(model).columns)
+        assert layout.integers == tuple(integer_columns(model))
     pinned = spec.config_sources(config_spec)
     paths = {source: str(upstream_path(mirror, pin.url)) for source, pin in pinned.items()}
     by_layout = pipeline.read_files(spec, config_spec, paths)
-    for split, source in config_spec.splits:
-        by_model = pipeline.read_for(model, paths[source], config_spec.raw_format)
-        assert by_layout[split].table.equals(by_model.table), split
+    own = spec.load(config_spec.schema)
+    for split in config_spec.split_names:
+        files = by_layout[split]
+        for source, raw in files.sources:
+            assert raw.table.equals(pipeline.read_for(own, paths[source], fmt).table), source
+        for join in config_spec.joins:
+            joined = pipeline.read_for(spec.load(join.schema), paths[join.source_of(split)], fmt)
+            assert files.joined[join.name].table.equals(joined.table), join.name

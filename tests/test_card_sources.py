@@ -16,7 +16,7 @@ import yaml
 from hatemoji_datasets.cards.lint import allowed_values
 
 DATASETS_DIR = Path(__file__).resolve().parents[1] / "hatemoji_datasets" / "datasets"
-CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach")
+CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach", "hatecheck", "multilingual_hatecheck")
 
 #: The long-form data statement (Bender & Friedman 2018; McMillan-Major et al. 2023).
 DATA_STATEMENT_KEYS = (
@@ -37,8 +37,16 @@ STATEMENTS = {
     "hatemoji_check": ("HatemojiCheck",),
     "hatemoji_build": ("HatemojiBuild",),
     "apeach": ("APEACH", "BEEP!"),
+    "hatecheck": ("HateCheck",),
+    "multilingual_hatecheck": ("Multilingual HateCheck",),
 }
-HUB_LANGUAGE = {"hatemoji_check": ["en"], "hatemoji_build": ["en"], "apeach": ["ko"]}
+HUB_LANGUAGE = {
+    "hatemoji_check": ["en"],
+    "hatemoji_build": ["en"],
+    "apeach": ["ko"],
+    "hatecheck": ["en"],
+    "multilingual_hatecheck": ["ar", "nl", "fr", "de", "hi", "it", "zh", "pl", "pt", "es"],
+}
 #: Keys the Hub has deprecated in favour of ``language`` and ``license``.
 DEPRECATED_KEYS = ("languages", "licenses")
 

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import datasets
+import numpy as np
 import pandas as pd
 import pytest
 import yaml
@@ -28,11 +29,13 @@ from hatemoji_datasets.registry import dataset_spec
 
 REPO = Path(__file__).resolve().parents[1]
 CARDS = REPO / "cards"
-NAMES = ("hatemoji_check", "hatemoji_build", "apeach")
+NAMES = ("hatemoji_check", "hatemoji_build", "apeach", "hatecheck", "multilingual_hatecheck")
 STATEMENTS = {
     "hatemoji_check": ("HatemojiCheck",),
     "hatemoji_build": ("HatemojiBuild",),
     "apeach": ("APEACH", "BEEP!"),
+    "hatecheck": ("HateCheck",),
+    "multilingual_hatecheck": ("Multilingual HateCheck",),
 }
 
 
@@ -189,6 +192,9 @@ def test_size_categories_from_all_rows(built: dict[str, Built]) -> None:
     assert built["apeach"].rows == 3770 + 7896 + 471
     assert built["hatemoji_build"].rows == 5912  # round configs are subsets of `all`
     assert front_matter(_readme("apeach"))["size_categories"] == ["10K<n<100K"]
+    assert built["hatecheck"].rows == 3901  # the suite is a subset of all generated cases
+    assert built["multilingual_hatecheck"].rows == 36582  # `all` stacks the languages
+    assert front_matter(_readme("multilingual_hatecheck"))["size_categories"] == ["10K<n<100K"]
 
 
 @pytest.mark.real_data
@@ -398,3 +404,99 @@ def test_lint_text_without_front_matter() -> None:
         "front matter: missing (the card must start with a YAML block between '---')"
     ]
     assert re.match(r"front matter: ", lint_text("---\n[unclosed\n---\n")[0])
+
+
+# -- the HateCheck family ------------------------------------------------------------------
+
+#: BCP-47 codes of Multilingual HateCheck's ten languages.
+MHC_LANGUAGES = ["ar", "nl", "fr", "de", "hi", "it", "zh", "pl", "pt", "es"]
+
+
+def test_multilingual_metadata_lists_every_language() -> None:
+    from hatemoji_datasets.datasets.multilingual_hatecheck.spec import LANGUAGE_CODES, LANGUAGES
+
+    card = front_matter(_readme("multilingual_hatecheck"))
+    assert card["multilinguality"] == ["multilingual"]
+    assert card["language"] == MHC_LANGUAGES == [LANGUAGE_CODES[lang] for lang in LANGUAGES]
+    metadata = json.loads((CARDS / "multilingual_hatecheck" / CROISSANT).read_text("utf-8"))
+    assert metadata["inLanguage"] == MHC_LANGUAGES
+    assert front_matter(_readme("hatecheck"))["language"] == ["en"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("- ar\n", "", None),  # nine languages: still multilingual
+        ("- nl\n- fr\n- de\n- hi\n- it\n- zh\n- pl\n- pt\n- es\n", "",
+         "language: a multilingual card names 1, fewer than 2"),
+        ("- nl\n", "- ar\n", "language: ar listed more than once"),
+        ("- multilingual\n", "- monolingual\n",
+         "language: a monolingual card names 10 languages, not 1"),
+    ],
+)  # fmt: skip
+def test_lint_checks_languages_against_multilinguality(tmp_path: Path, old, new, problem) -> None:
+    path = _bad_copy(tmp_path, "multilingual_hatecheck", old, new)
+    problems = [p for p in lint_card(path) if p.startswith("language:")]
+    assert problems == ([problem] if problem else [])
+
+
+def test_errata_list_the_unified_spellings() -> None:
+    text = _readme("multilingual_hatecheck")
+    errata = text.split("### Errata\n", 1)[1].split("\n### ", 1)[0]
+    for spelling in ("`Black people`", "`jews`", "`jewish people`", "`immigrant`"):
+        assert spelling in errata
+
+
+@pytest.mark.real_data
+def test_hatecheck_functional_test_table(built: dict[str, Built]) -> None:
+    data = built["hatecheck"].configs["default"].data["test"]
+    frame = data.to_pandas()
+    names = data.features["functionality"].names
+    table = _table(_readme("hatecheck"), "Cases per functional test")
+    assert list(table) == [f"F{i + 1} {name}" for i, name in enumerate(names)]
+    for code, group in frame.groupby("functionality"):
+        row = table[f"F{code + 1} {names[code]}"]
+        assert int(row["cases"]) == len(group)
+        assert row["label"] == ("hateful" if group["label"].iloc[0] == 1 else "non-hateful")
+    assert sum(int(row["cases"]) for row in table.values()) == 3728
+
+
+@pytest.mark.real_data
+def test_hatecheck_agreement_tables(built: dict[str, Built]) -> None:
+    from statsmodels.stats.inter_rater import fleiss_kappa
+
+    for config, title in (
+        ("default", "Annotator agreement in the test suite"),
+        ("all", "Annotator agreement over all generated cases"),
+    ):
+        data = built["hatecheck"].configs[config].data["test"]
+        given = np.array(data["annotator_labels"])
+        counts = np.column_stack([(given == 0).sum(axis=1), (given == 1).sum(axis=1)])
+        row = _table(_readme("hatecheck"), title)["test"]
+        assert row["Fleiss' kappa"] == f"{fleiss_kappa(counts):.3f}"
+        gold = np.array(data["label"])
+        agreeing = Counter((given == gold[:, None]).sum(axis=1))
+        for n, count in agreeing.items():
+            assert int(row[f"cases with {n} agreeing with gold"]) == count
+    assert _table(_readme("hatecheck"), "All generated cases and the test suite") == {
+        "in the suite": {"count": "3728"},
+        "not in the suite": {"count": "173"},
+    }
+
+
+@pytest.mark.real_data
+def test_multilingual_hatecheck_language_table(built: dict[str, Built]) -> None:
+    data = built["multilingual_hatecheck"].configs["all"].data["test"]
+    frame = data.to_pandas()
+    languages = data.features["language"].names
+    table = _table(_readme("multilingual_hatecheck"), "Cases per language")
+    assert list(table) == languages
+    for code, group in frame.groupby("language"):
+        row = table[languages[code]]
+        assert int(row["cases"]) == len(group)
+        assert int(row["hateful"]) == int(group["label"].sum())
+        assert int(row["functionalities"]) == group["functionality"].nunique()
+    agreement = _table(_readme("multilingual_hatecheck"), "Annotator agreement per language")
+    assert agreement["french"]["majority differs from gold"] == "789"
+    assert agreement["italian"]["majority differs from gold"] == "27"
+    assert agreement["all"]["cases"] == "36582"

@@ -19,7 +19,9 @@ from hatemoji_datasets.registry import dataset_spec, lookup, parse_spec, specs
 
 def test_list_datasets_includes_hatemoji_check() -> None:
     assert "hatemoji_check" in list_datasets()
-    assert list_datasets() == list(specs()) == ["apeach", "hatemoji_build", "hatemoji_check"]
+    assert list_datasets() == list(specs()) == [
+        "apeach", "hatecheck", "hatemoji_build", "hatemoji_check", "multilingual_hatecheck",
+    ]  # fmt: skip
 
 
 def test_registry_resolves_names() -> None:

@@ -111,7 +111,8 @@ def documented_codes() -> set[str]:
     codes = set(CODES)
     for spec in specs().values():
         for config in spec.configs:
-            codes |= {info.code for info in rules_of(spec.load(config.schema)).values()}
+            for schema in config.schemas:  # the config's own format and its joins'
+                codes |= {info.code for info in rules_of(spec.load(schema)).values()}
     return codes
 
 

@@ -394,21 +394,28 @@ def test_several_problems_are_reported_together(where) -> None:
 
 
 @pytest.mark.parametrize(
-    ("content", "suffix", "message"),
+    ("content", "suffix", "message", "status"),
     [
-        (None, ".csv", "cannot read predictions file .*missing.csv: No such file"),
-        (b"\xff\xfe\x00bad", ".csv", "cannot read predictions file .*: .*utf-8"),
-        (b"", ".csv", "cannot read predictions file .*: No columns"),
-        (b'{"entry_id": 1, "prediction": 0}\n{broken\n', ".jsonl", "line 2 is not JSON"),
-        (b"[1, 2]\n", ".jsonl", "line 1 is not a JSON object"),
+        (None, ".csv", "cannot read the predictions file .*missing.csv: FILE-NOT-FOUND", 2),
+        (b"\xff\xfe\x00bad", ".csv", r"missing.csv:1: FILE-NOT-UTF8 not UTF-8", 2),
+        (b"", ".csv", "missing.csv: FILE-EMPTY file is empty", 2),
+        (b" \n\n", ".csv", "missing.csv: FILE-EMPTY file is empty", 2),
+        (
+            b'{"entry_id": 1, "prediction": 0}\n{broken\n',
+            ".jsonl",
+            "missing.jsonl:2: FILE-UNPARSEABLE is not valid JSON",
+            2,
+        ),
+        (b"[1, 2]\n", ".jsonl", "line 1 is not a JSON object", 1),
     ],
 )
-def test_unreadable_files(content, suffix, message, where, tmp_path: Path) -> None:
+def test_unreadable_files(content, suffix, message, status, where, tmp_path: Path) -> None:
     path = tmp_path / f"missing{suffix}"
     if content is not None:
         path.write_bytes(content)
-    with pytest.raises(PredictionError, match=message):
+    with pytest.raises(PredictionError, match=message) as raised:
         score("hatemoji_build", path, config="r6", **where)
+    assert raised.value.exit_code == status
 
 
 def test_unsupported_prediction_type(where) -> None:
@@ -525,3 +532,57 @@ def test_plot_needs_png_path(where, tmp_path: Path, capsys) -> None:
     path = _write_models(where, tmp_path, 1)[0]
     assert _cli(where, "hatemoji_check", "--predictions", str(path), "--plot", "x.pdf") == 1
     assert "error: --plot writes a PNG" in capsys.readouterr().err
+
+
+# -- the plot: readable labels, titles that name the metric -------------------------------
+
+
+def test_value_labels_contrast_with_their_cell() -> None:
+    import matplotlib
+
+    from hatemoji_datasets.evaluate.plot import NO_VALUE, text_colour
+
+    assert text_colour((0.0, 0.0, 0.0, 1.0)) == "white"
+    assert text_colour((1.0, 1.0, 1.0, 1.0)) == "black"
+    cmap = matplotlib.colormaps["RdYlGn"]
+    assert text_colour(cmap(0.0)) == "white"  # dark red
+    assert text_colour(cmap(0.5)) == "black"  # pale yellow
+    assert text_colour(cmap(1.0)) == "white"  # dark green
+    assert text_colour(matplotlib.colors.to_rgba(NO_VALUE)) == "black"
+
+    def contrast(rgba, text: str) -> float:  # WCAG 2 contrast ratio, written out here
+        def luminance(colour):
+            channels = [
+                c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3]
+            ]
+            return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+        light, dark = sorted([luminance(rgba), luminance(matplotlib.colors.to_rgba(text))])[::-1]
+        return (light + 0.05) / (dark + 0.05)
+
+    for value in np.linspace(0, 1, 101):
+        rgba = cmap(value)
+        chosen = text_colour(rgba)
+        other = "black" if chosen == "white" else "white"
+        assert contrast(rgba, chosen) >= contrast(rgba, other)
+        assert contrast(rgba, chosen) >= 4.5  # readable on every cell colour
+
+
+def test_every_plot_title_names_its_metric(where, tmp_path: Path) -> None:
+    from PIL import Image
+
+    from hatemoji_datasets.evaluate.plot import METRIC_NAMES, plot_heatmap, plot_title
+
+    apeach = score("apeach", {i: 1 for i in range(3770)}, **where)
+    assert plot_title(apeach).splitlines()[1] == "Per topic: F1 of the hateful class"
+    check = score("hatemoji_check", {i: 1 for i in range(3930)}, **where)
+    assert plot_title(check).splitlines()[1] == "Accuracy per functionality x perturbation"
+    beep = score("apeach", {i: 1 for i in range(471)}, config="beep", **where)
+    assert plot_title(beep).splitlines()[1] == "Recall of the gold class per hate level"
+    for report in (apeach, check, beep):
+        metric = METRIC_NAMES[report.plot[1]]
+        assert metric.lower() in plot_title(report).lower()
+    path = tmp_path / "apeach.png"
+    plot_heatmap({"m": apeach}, path)
+    with Image.open(path) as image:
+        assert image.text["Title"] == "apeach f1_hateful"

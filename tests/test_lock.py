@@ -64,23 +64,34 @@ def test_dumps_and_read_round_trip(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "message", "status"),
     [
-        ("not toml [", "is not valid TOML"),
-        ("lock_format = 9", "lock_format 9 is not 1"),
-        ("lock_format = 1\n[[dataset]]\nname = 'apeach'\n", "lacks or mistypes 'config'"),
+        ("not toml [", "FILE-UNPARSEABLE is not valid TOML", 2),
+        ("lock_format = 9", "lock_format 9 is not 1", 1),
+        ("lock_format = 1\n", "locks no datasets", 1),
     ],
 )
-def test_bad_lockfiles_are_named(tmp_path: Path, text: str, message: str) -> None:
+def test_bad_lockfiles_are_named(tmp_path: Path, text: str, message: str, status: int) -> None:
     path = tmp_path / "bad.lock"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(LockError, match=message):
+    with pytest.raises(LockError, match=message) as raised:
         lockfile.read(path)
+    assert raised.value.exit_code == status
+    assert _verify(path, tmp_path, tmp_path) == status
+
+
+def test_a_malformed_entry_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.lock"
+    path.write_text("lock_format = 1\n[[dataset]]\nname = 'apeach'\n", encoding="utf-8")
+    assert lockfile.read(path).invalid == (
+        lockfile.InvalidEntry(1, "entry 1 (apeach) lacks 'config'"),
+    )
     assert _verify(path, tmp_path, tmp_path) == 1
+    assert capsys.readouterr().out == "differs: entry 1 (apeach) lacks 'config'\n"
 
 
 def test_missing_lockfile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_main(["verify", str(tmp_path / "nope.lock")]) == 1
+    assert cli_main(["verify", str(tmp_path / "nope.lock")]) == 2
     assert "cannot read the lockfile" in capsys.readouterr().err
 
 

@@ -26,9 +26,10 @@ def test_committed_exports_match_the_code() -> None:
 def test_every_dataset_config_has_an_export() -> None:
     for name, spec in specs().items():
         for config in spec.configs:
-            model = spec.load(config.schema)
-            assert (SCHEMAS / name / f"{model.__name__}.pandera.yaml").is_file()
-            assert (SCHEMAS / name / f"{model.__name__}.table-schema.json").is_file()
+            for schema in config.schemas:  # its own rows' format, and each join's
+                model = spec.load(schema)
+                assert (SCHEMAS / name / f"{model.__name__}.pandera.yaml").is_file()
+                assert (SCHEMAS / name / f"{model.__name__}.table-schema.json").is_file()
 
 
 def test_drift_is_detected(tmp_path: Path) -> None:
@@ -53,17 +54,22 @@ def test_pandera_yaml_loads_back_and_validates_released_data(mirror: Path) -> No
     for name, spec in specs().items():
         seen = set()
         for config in spec.configs:
-            if config.schema in seen:
-                continue
-            seen.add(config.schema)
-            model = spec.load(config.schema)
-            text = exports()[f"{name}/{model.__name__}.pandera.yaml"]
-            data = yaml.safe_load(text)
-            data.pop("x-rules")
-            schema = pa.DataFrameSchema.from_yaml(yaml.safe_dump(data))
             paths = {
                 source: str(upstream_path(mirror, pin.url))
                 for source, pin in spec.config_sources(config).items()
             }
-            for raw in read_files(spec, config, paths).values():
-                schema.validate(raw.table.to_pandas())
+            files = read_files(spec, config, paths).values()
+            # Each format the config reads: its own rows' files, and each join's.
+            formats = [(config.schema, [raw for f in files for _, raw in f.sources])]
+            formats += [(j.schema, [f.joined[j.name] for f in files]) for j in config.joins]
+            for reference, raws in formats:
+                if reference in seen:
+                    continue
+                seen.add(reference)
+                model = spec.load(reference)
+                text = exports()[f"{name}/{model.__name__}.pandera.yaml"]
+                data = yaml.safe_load(text)
+                data.pop("x-rules")
+                schema = pa.DataFrameSchema.from_yaml(yaml.safe_dump(data))
+                for raw in raws:
+                    schema.validate(raw.table.to_pandas())

@@ -18,19 +18,20 @@ SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 
 def _cases() -> list[tuple[str, str, str]]:
-    """(dataset, a config, source) for every upstream file, each once."""
+    """(dataset, the model of its format, source) for every upstream file, each once."""
     cases = {}
     for name, spec in specs().items():
         for config in spec.configs:
-            for _, source in config.splits:
-                cases.setdefault((name, source), config.name)
-    return [(name, config, source) for (name, source), config in cases.items()]
+            for part in config.parts:  # its rows' files, and each join's
+                for source in part.sources:
+                    cases.setdefault((name, source), part.schema)
+    return [(name, schema, source) for (name, source), schema in cases.items()]
 
 
-def _resource(path: Path, name: str, config: str) -> frictionless.Resource:
+def _resource(path: Path, name: str, schema: str) -> frictionless.Resource:
     spec = specs()[name]
-    config_spec = spec.config(config)
-    model = config_spec.schema.partition(":")[2]
+    config_spec = next(c for c in spec.configs if schema in c.schemas)
+    model = schema.partition(":")[2]
     descriptor = json.loads((SCHEMAS / name / f"{model}.table-schema.json").read_text("utf-8"))
     fmt = config_spec.raw_format
     control = formats.CsvControl(delimiter=fmt.delimiter, quote_char='"' if fmt.quoted else "\x00")
@@ -42,24 +43,31 @@ def _resource(path: Path, name: str, config: str) -> frictionless.Resource:
     )
 
 
-@pytest.mark.parametrize(("name", "config", "source"), _cases())
+#: A header cell that is empty (HateCheck's unnamed first column, which the schema names
+#: ""): frictionless reports every blank label, whatever the schema says.
+SKIPPED = ["blank-label"]
+
+
+@pytest.mark.parametrize(("name", "schema", "source"), _cases())
 def test_exported_table_schema_validates_the_upstream_file(
-    mirror: Path, name: str, config: str, source: str
+    mirror: Path, name: str, schema: str, source: str
 ) -> None:
     path = upstream_path(mirror, specs()[name].source_files()[source].url)
-    report = _resource(path, name, config).validate()
+    report = _resource(path, name, schema).validate(
+        checklist=frictionless.Checklist(skip_errors=SKIPPED)
+    )
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])[:5]
     assert report.tasks[0].stats["rows"] > 0
 
 
 def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Path) -> None:
-    name, config, source = "hatemoji_check", "default", "test"
+    name, schema, source = "hatemoji_check", "schema:HatemojiCheckRaw", "test"
     original = upstream_path(mirror, specs()[name].source_files()[source].url)
     broken = tmp_path / original.name
     shutil.copyfile(original, broken)
     lines = broken.read_text("utf-8").split("\n")
     lines[1] = lines[1].replace(lines[1].split(",")[0], "-1", 1)  # a negative id
     broken.write_text("\n".join(lines), "utf-8")
-    report = _resource(broken, name, config).validate()
+    report = _resource(broken, name, schema).validate()
     assert not report.valid
     assert report.flatten(["rowNumber"])[0] == [2]

@@ -32,7 +32,8 @@ DOCUMENTED_CODES = set(CODES) | {
     info.code
     for spec in specs().values()
     for config in spec.configs
-    for info in rules_of(spec.load(config.schema)).values()
+    for schema in config.schemas
+    for info in rules_of(spec.load(schema)).values()
 }
 PROPERTY_SETTINGS = settings(
     max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "40")),

@@ -59,12 +59,34 @@ def test_actions_pinned_by_commit() -> None:
         assert re.search(re.escape(use) + r" # v\d+\.\d+\.\d+", text), use
 
 
-def test_validator_is_a_pinned_release() -> None:
+#: A release from PyPI, or (before the first release) the repository at a fixed commit.
+PINNED = re.compile(
+    r"hatemoji-datasets==\d+\.\d+\.\d+"
+    r"|hatemoji-datasets @ git\+https://[\w.-]+/[\w.-]+/[\w.-]+@[0-9a-f]{40}"
+)
+
+
+def test_validator_is_pinned_in_one_place() -> None:
     package = _workflow()["env"]["PACKAGE"]
-    assert re.fullmatch(r"hatemoji-datasets==\d+\.\d+\.\d+", package), package
+    assert PINNED.fullmatch(package), package
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert text.count(package) == 1  # set once, at the top; every step reads $PACKAGE
     scripts = "\n".join(step.get("run", "") for step in _steps())
     assert 'pip install "$PACKAGE"' in scripts
     assert "pip install ." not in scripts and "pyproject" not in scripts
+
+
+def test_the_same_install_is_named_wherever_installing_is_explained() -> None:
+    """Before a release ``pip install hatemoji-datasets`` does not resolve: every page that
+    tells a user to install names the workflow's pinned install next to it."""
+    package = _workflow()["env"]["PACKAGE"]
+    pages = sorted((REPO / "loading_scripts").glob("*/README.md"))
+    pages.append(REPO / "docs" / "install.md")
+    assert len(pages) >= 4
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "pip install hatemoji-datasets" in text, page
+        assert f"pip install '{package}'" in text, page
 
 
 def test_diff_is_nul_separated_with_pathspec_separator() -> None:

@@ -28,16 +28,32 @@ import datasets
 import pyarrow
 from datasets.table import table_cast
 
-from hatemoji_datasets.building import recorded
+from hatemoji_datasets.building import manifest, recorded
 from hatemoji_datasets.building.cache_files import read_split
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.card_source import card_source
-from hatemoji_datasets.errors import FingerprintError
+from hatemoji_datasets.errors import CacheError, FingerprintError, OutputError
 from hatemoji_datasets.registry import dataset_spec, parse_spec
 from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 log = logging.getLogger("hatemoji_datasets")
+
+
+class _OtherVersionsAreExpected(logging.Filter):
+    """Drops ``datasets``' "Found a different version ... of dataset" warning.
+
+    Every version has its own cache folder by design (``<name>/<config>/<version>/``),
+    so loading ``NAME:1.0.0`` beside a built 2.0.0 is normal, not worth a warning.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Found a different version")
+
+
+_builder_log = logging.getLogger("datasets.builder")
+if not any(isinstance(f, _OtherVersionsAreExpected) for f in _builder_log.filters):
+    _builder_log.addFilter(_OtherVersionsAreExpected())
 
 
 @dataclass
@@ -53,6 +69,8 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     SPEC: ClassVar[DatasetSpec]
     BUILDER_CONFIG_CLASS = HatemojiConfig
     config: HatemojiConfig
+    #: A cached build without a manifest (from an older release), not yet checked.
+    unvouched: bool = False
 
     def __init__(
         self,
@@ -156,6 +174,15 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
                 + "\n  ".join(problems),
                 problems,
             )
+
+    def _save_info(self) -> None:
+        super()._save_info()
+        # The last file datasets writes into the ``.incomplete`` folder: record the digests
+        # of the whole build before it becomes the cache.
+        try:
+            manifest.record(self._output_dir)
+        except OutputError as error:
+            raise CacheError(f"cannot write the datasets cache: {error}") from None
 
     def split_fingerprint(self, split: str) -> str:
         """The fingerprint of ``split`` as written in this builder's output folder."""

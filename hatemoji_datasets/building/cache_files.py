@@ -44,20 +44,3 @@ def read_split(folder: str | os.PathLike[str], dataset_name: str, split: str) ->
         with pyarrow.memory_map(path) as source:
             tables.append(pyarrow.ipc.open_stream(source).read_all())
     return pyarrow.concat_tables(tables)
-
-
-def count_rows(folder: str | os.PathLike[str], dataset_name: str, split: str) -> int | None:
-    """How many rows the split's files hold; None when they are missing or unreadable."""
-    files = split_files(folder, dataset_name, split)
-    if not files:
-        return None
-    try:
-        if files[0].endswith(".parquet"):
-            return sum(pq.ParquetFile(path).metadata.num_rows for path in files)
-        total = 0
-        for path in files:
-            with pyarrow.memory_map(path) as source:
-                total += sum(batch.num_rows for batch in pyarrow.ipc.open_stream(source))
-        return total
-    except (OSError, pyarrow.ArrowInvalid):
-        return None

@@ -1,17 +1,20 @@
 """Read, validate and transform one config's raw files: the path builds and ``validate`` share.
 
-- :func:`read_files` reads each split's upstream file with the one reader
-  (as the schema's generated layout says, so reading imports no ``pandera``);
-- :func:`check_files` validates them as one table (rules such as pairs may
-  span files), naming each row's own file and line;
-- :func:`build_tables` runs the config's vectorised transform per split, after
-  validating the files unless told they need not be, then (for a config that
-  re-splits its rows) the config's ``resplit`` over all splits;
+- :func:`read_files` reads each split's upstream file(s) with the one reader:
+  its own rows' (several files of one format are stacked) and each join's;
+- :func:`check_files` validates each format's files as one table (rules such
+  as pairs may span files), then what each join promises, naming each row's
+  own file and line;
+- :func:`build_tables` joins each split's files and runs the config's
+  vectorised transform per split (after validating the files unless told they
+  need not be), then (for a config that re-splits its rows) the config's
+  ``resplit`` over all splits;
 - :func:`fetch_released` fetches a config's pinned files for the validator,
   through the same sources code the build uses.
 
-``pandas`` and the pandera side (:mod:`hatemoji_datasets.schema`) are imported
-only by the functions that validate.
+Files are read as the schemas' generated layouts say (:mod:`hatemoji_datasets.building.layout`),
+so reading imports no pandera; the pandera side (:mod:`hatemoji_datasets.schema`)
+is imported only by the functions that validate.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pyarrow
 
+from hatemoji_datasets.building.joins import attach, join_findings, stack_tables
 from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
@@ -51,34 +57,122 @@ def read_by_layout(spec: DatasetSpec, reference: str, path: str, fmt: RawFormat)
     return read_raw(path, fmt, layout.integers, max_columns=len(layout.columns))
 
 
+@dataclass
+class SplitFiles:
+    """The raw files one split is built from: its own rows' (stacked) and each join's."""
+
+    #: ``(source, file)`` of the split's own rows, in the declared order.
+    sources: list[tuple[str, RawTable]]
+    #: Join name -> the file joined to these rows.
+    joined: dict[str, RawTable] = field(default_factory=dict)
+
+    @cached_property
+    def table(self) -> pyarrow.Table:
+        """The split's own rows, every file's one after the other."""
+        return stack_tables([raw.table for _, raw in self.sources])
+
+    @property
+    def num_rows(self) -> int:
+        return sum(raw.num_rows for _, raw in self.sources)
+
+    @property
+    def path(self) -> str:
+        return ", ".join(raw.path for _, raw in self.sources)
+
+    def places(self) -> list[tuple[str, int]]:
+        return [place for _, raw in self.sources for place in raw.places()]
+
+
 def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
-) -> dict[str, RawTable]:
-    """``{split: RawTable}`` for the config's files (``paths`` maps source name -> path)."""
-    return {
-        split: read_by_layout(spec, config.schema, paths[source], config.raw_format)
-        for split, source in config.splits
-    }
+) -> dict[str, SplitFiles]:
+    """``{split: SplitFiles}`` for the config's files (``paths`` maps source name -> path)."""
+    found = {}
+    for split in config.split_names:
+        own = [
+            (source, read_by_layout(spec, config.schema, paths[source], config.raw_format))
+            for source in config.split_sources(split)
+        ]
+        joined = {
+            join.name: read_by_layout(
+                spec, join.schema, paths[dict(join.splits)[split]], config.raw_format
+            )
+            for join in config.joins
+        }
+        found[split] = SplitFiles(own, joined)
+    return found
+
+
+def _check_tables(
+    model: Model, files: list[tuple[str | None, str | None, RawTable]]
+) -> list[Finding]:
+    """One model over ``(split, source, file)`` files as one table (rules may span files).
+
+    Each file's header is checked on its own first: stacking fills a column a
+    file lacks, which must not hide that it is missing.
+    """
+    from hatemoji_datasets.schema import (
+        check_frame,
+        column_findings,
+        with_row_sources,
+        with_source_splits,
+    )
+
+    structural = [
+        finding
+        for _, _, raw in files
+        for finding in column_findings(model, raw.table.column_names, raw.path)
+    ]
+    if structural:
+        return structural
+    frame = stack_tables([raw.table for _, _, raw in files]).to_pandas()
+    with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in files])
+    with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in files])
+    log.info("validating %s", ", ".join(raw.path for _, _, raw in files))
+
+    def places() -> list[tuple[str, int]]:
+        return [place for _, _, raw in files for place in raw.places()]
+
+    file = ", ".join(raw.path for _, _, raw in files)
+    _, found = check_frame(model, frame, file=file, places=places)
+    return found
 
 
 def check_files(
-    spec: DatasetSpec, config: ConfigSpec, raws: Mapping[str, RawTable]
+    spec: DatasetSpec, config: ConfigSpec, raws: Mapping[str, SplitFiles | RawTable]
 ) -> list[Finding]:
-    """Every finding of the config's schema over its files, as one table."""
-    import pandas as pd
-
-    from hatemoji_datasets.schema import check_frame, with_source_splits
-
-    frames = [raw.table.to_pandas() for raw in raws.values()]
-    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
-    log.info("validating %s", ", ".join(raw.path for raw in raws.values()))
-
-    def places() -> list[tuple[str, int]]:
-        return [place for raw in raws.values() for place in raw.places()]
-
-    file = ", ".join(raw.path for raw in raws.values())
-    _, found = check_frame(spec.load(config.schema), frame, file=file, places=places)
+    """Every finding of the config's schemas over its files, and of its joins."""
+    splits = {
+        split: raw if isinstance(raw, SplitFiles) else SplitFiles([(None, raw)])
+        for split, raw in raws.items()
+    }
+    own = [(split, source, raw) for split, f in splits.items() for source, raw in f.sources]
+    found = _check_tables(spec.load(config.schema), own)
+    for join in config.joins:
+        files = [(split, None, f.joined[join.name]) for split, f in splits.items()]
+        found += _check_tables(spec.load(join.schema), files)
+    reported = {(f.file, f.line, f.column) for f in found}
+    # A row whose key the schema rejected (repeated, untyped) has no identity to join by.
+    keys = {part.key_column for part in config.parts}
+    bad_keys = {(f.file, f.line) for f in found if f.column in keys}
+    for files in splits.values():
+        for join in config.joins:
+            partner = files.joined[join.name]
+            own_places = files.places()
+            joined = join_findings(
+                files.table,
+                lambda position, places=own_places: places[position],
+                partner.table,
+                lambda position, partner=partner: (partner.path, partner.lines()[position]),
+                join,
+                rows_file=files.path,
+                partner_file=partner.path,
+            )
+            found += [
+                f
+                for f in joined
+                if (f.file, f.line, f.column) not in reported and (f.file, f.line) not in bad_keys
+            ]
     return found
 
 
@@ -99,14 +193,20 @@ def build_tables(
     """Transformed tables of the built dataset, ``{split: table}``, validated first.
 
     Raises SchemaViolationError with every finding if a file breaks the schema.
-    ``validate=False`` skips the schema: only for files already validated byte
-    for byte (see :class:`~hatemoji_datasets.building.builder.HatemojiBuilder`).
+    ``validate=False`` skips the schemas and the joins' checks: only for files
+    already validated byte for byte (see
+    :class:`~hatemoji_datasets.building.builder.HatemojiBuilder`).
     """
-    raws = read_files(spec, config, paths)
+    files = read_files(spec, config, paths)
     if validate:
-        raise_for(check_files(spec, config, raws))
+        raise_for(check_files(spec, config, files))
     transform = spec.load(config.transform)
-    tables = {split: transform(raw.table, config, version) for split, raw in raws.items()}
+    tables = {}
+    for split, split_files in files.items():
+        table = split_files.table
+        for join in config.joins:
+            table = attach(table, split_files.joined[join.name].table, join)
+        tables[split] = transform(table, config, version)
     return resplit_tables(spec, config, version, tables)
 
 

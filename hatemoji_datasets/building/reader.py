@@ -14,7 +14,6 @@ from __future__ import annotations
 import codecs
 import csv
 import os
-import stat
 import sys
 import threading
 from collections import Counter
@@ -26,7 +25,7 @@ import pyarrow
 import pyarrow.csv as pcsv
 
 from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.spec import RawFormat
 
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
@@ -41,10 +40,6 @@ EXTRA_COLUMNS_ALLOWED = 100
 # Cells may be as large as the file: the csv module's 128 KiB default would make a
 # valid file with a long text unreadable.
 csv.field_size_limit(sys.maxsize)
-
-
-def unreadable(path: str, code: str, message: str, line: int | None = None) -> InputError:
-    return InputError(Finding(path, line, None, code, message))
 
 
 @dataclass
@@ -72,21 +67,6 @@ class RawTable:
 
     def places(self) -> list[tuple[str, int]]:
         return [(self.path, line) for line in self.lines()]
-
-
-def check_regular_file(path: str) -> os.stat_result:
-    """The file's status, if it is a regular file; InputError otherwise."""
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        raise unreadable(path, "FILE-NOT-FOUND", "file not found") from None
-    except OSError as exc:
-        raise unreadable(path, "FILE-NOT-REGULAR", f"cannot be opened: {exc.strerror}") from None
-    if stat.S_ISDIR(status.st_mode):
-        raise unreadable(path, "FILE-NOT-REGULAR", "is a folder, not a file")
-    if not stat.S_ISREG(status.st_mode):
-        raise unreadable(path, "FILE-NOT-REGULAR", "is not a regular file (device, FIFO, socket)")
-    return status
 
 
 def read_raw(
@@ -122,9 +102,11 @@ class _ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    lines, blank = _count_lines(name)
+    lines, blank, quotes = _count_lines(name)
     if blank:
         _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
+    if fmt.quoted and quotes % 2:  # every closed quoted value holds an even number of quotes
+        _reject_unclosed_quote(name, fmt)
     types = {column: pyarrow.string() for column in header}
     types.update(dict.fromkeys(integers, pyarrow.int64()))
     if fmt.quoted:
@@ -141,18 +123,19 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
     return _parse(name, fmt, types, newlines_in_values=fmt.quoted)
 
 
-def _count_lines(name: str) -> tuple[int, bool]:
-    """The file's physical lines, and whether any is blank (after the first).
+def _count_lines(name: str) -> tuple[int, bool, int]:
+    """The file's physical lines, whether any is blank (after the first), and its quotes.
 
     Read block by block into one reused buffer, so memory stays small whatever
     the file's size; a block starts with the previous one's last two bytes, so
     a blank line across a boundary is seen.
     """
     buffer = np.empty(SCAN_BLOCK_BYTES + 2, dtype=np.uint8)
-    lines, blank, carried, last = 0, False, 0, ord("\n")
+    lines, blank, quotes, carried, last = 0, False, 0, 0, ord("\n")
     with open(name, "rb", buffering=0) as handle:
         while read := handle.readinto(memoryview(buffer)[carried : carried + SCAN_BLOCK_BYTES]):
             block = buffer[: carried + read]
+            quotes += int(np.count_nonzero(block[carried:] == ord('"')))
             newlines = np.flatnonzero(block == ord("\n"))
             lines += int(np.count_nonzero(newlines >= carried))
             if not blank:
@@ -162,7 +145,7 @@ def _count_lines(name: str) -> tuple[int, bool]:
             last = int(block[-1])
             carried = min(2, len(block))
             buffer[:carried] = block[len(block) - carried :]
-    return lines + int(last != ord("\n")), blank
+    return lines + int(last != ord("\n")), blank, quotes
 
 
 def _parse(
@@ -284,6 +267,41 @@ def _first_non_utf8_line(name: str) -> int:
                 return line + block.count(b"\n", 0, max(exc.start, 0))
             line += block.count(b"\n")
     return line
+
+
+def unclosed_quote_line(raw: np.ndarray, quotes: np.ndarray, delimiter: str) -> int | None:
+    """The 1-based line where a quoted value opens that is never closed, if one does.
+
+    A quote opens a value only at the start of a field; inside, ``""`` is a
+    quote character and a lone ``"`` closes it (the rules of the csv module and
+    pyarrow). Only the quotes are visited, not every byte.
+    """
+    starts = {ord("\n"), ord("\r"), ord(delimiter)}
+    opened: int | None = None
+    skip = -1
+    for position in quotes.tolist():
+        if position == skip:
+            continue
+        if opened is None:
+            if position == 0 or int(raw[position - 1]) in starts:
+                opened = position
+        elif position + 1 < len(raw) and raw[position + 1] == ord('"'):
+            skip = position + 1  # an escaped quote inside the value
+        else:
+            opened = None
+    if opened is None:
+        return None
+    return int(np.count_nonzero(raw[:opened] == ord("\n"))) + 1
+
+
+def _reject_unclosed_quote(name: str, fmt: RawFormat) -> None:
+    # Only for a file with an odd number of quotes: reading it whole here is the rare path.
+    with open(name, "rb") as handle:
+        raw = np.frombuffer(handle.read(), dtype=np.uint8)
+    line = unclosed_quote_line(raw, np.flatnonzero(raw == ord('"')), fmt.delimiter)
+    if line is not None:
+        message = f'the quoted value opened on line {line} is never closed (a " is missing)'
+        raise unreadable(name, "FILE-UNCLOSED-QUOTE", message, line)
 
 
 def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:

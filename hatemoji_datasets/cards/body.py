@@ -231,6 +231,11 @@ def _structure(built: Built) -> str:
                 f"| `{field}` | {describe_feature(feature, code=True)} | {' '.join(text.split())} |"
             )
         lines.append("")
+    errata = built.source.get("errata", [])
+    if errata:
+        lines += ["### Errata", ""]
+        lines.append("Quirks of the upstream files, and what this package does about each:")
+        lines += ["", *(f"- {' '.join(str(erratum).split())}" for erratum in errata), ""]
     lines += ["### Distributions", ""]
     lines.append(
         "Computed from the built data by the dataset's `statistics` function (the same "

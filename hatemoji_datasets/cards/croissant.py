@@ -41,20 +41,28 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     """The committed ``croissant.json``: what a Croissant reader derives from upstream."""
     spec, source = built.spec, built.source
     rows_per_source = built.rows_per_source()
-    # Configs whose splits hold every row of their files map one to one onto the
-    # files; the others (one round of a multi-round file, say) keep part of them,
-    # and configs that re-split their files map no split onto one file.
+    # Configs whose every split is one file, all of whose rows it keeps, map one to
+    # one onto the files; the others keep part of them (one round of a multi-round
+    # file, say), split the rows of the same files anew, or stack several files (each
+    # of which has its record set already).
+    stacked = [config.spec.name for config in built.configs.values() if _stacks(config)]
+    resplit = [config.spec.name for config in built.configs.values() if config.spec.resplit]
     complete = [
         config
         for config in built.configs.values()
-        if not config.spec.resplit
-        and all(config.splits[split][0] == rows_per_source[f] for split, f in config.spec.splits)
+        if config.spec.name not in stacked
+        and not config.spec.resplit
+        and all(
+            config.splits[split][0] == rows_per_source[_file_of(config, split)]
+            for split in config.spec.split_names
+        )
     ]
-    resplit = [config.spec.name for config in built.configs.values() if config.spec.resplit]
     partial = [
         config.spec.name
         for config in built.configs.values()
-        if config not in complete and config.spec.name not in resplit
+        if config not in complete
+        and config.spec.name not in stacked
+        and config.spec.name not in resplit
     ]
     description = " ".join(source["description"].split()) + (
         " This file describes the pinned upstream files as a Croissant reader reads them "
@@ -72,6 +80,11 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
             description += ";" if resplit else "."
         if resplit:
             description += f" configs {', '.join(resplit)} split the rows of the same files anew."
+    if stacked:
+        description += (
+            f" Configs {', '.join(stacked)} stack files that have record sets of their own, "
+            "and so have none."
+        )
     distribution = [
         upstream_file(spec, file, "Pinned upstream file") for file in pinned_files(spec)
     ]
@@ -79,7 +92,8 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     record_sets: list[dict[str, Any]] = []
     for config in complete:
         derived = _derivations(built, config)
-        for split, file in config.spec.splits:
+        for split in config.spec.split_names:
+            file = _file_of(config, split)
             set_id = f"{config.spec.name}/{split}"
             fields = [
                 _upstream_field(built, set_id, name, feature, file, way, enumerations)
@@ -108,6 +122,16 @@ def croissant_metadata(built: Built) -> dict[str, Any]:
     )
 
 
+def _stacks(config: BuiltConfig) -> bool:
+    """Whether a split of the config is several files of one format, stacked."""
+    return any(len(config.spec.split_sources(split)) > 1 for split in config.spec.split_names)
+
+
+def _file_of(config: BuiltConfig, split: str) -> str:
+    """The one file a split's own rows come from (configs that stack files have none)."""
+    return config.spec.split_sources(split)[0]
+
+
 def _derivations(built: Built, config: BuiltConfig) -> dict[str, Derived | Omitted]:
     fields = built.source.get("fields", {})
     upstream = {
@@ -116,12 +140,37 @@ def _derivations(built: Built, config: BuiltConfig) -> dict[str, Derived | Omitt
     raw_format = config.spec.raw_format
     splits = {
         split: (
-            read_like_a_croissant_reader(built.source_paths[file], raw_format.delimiter),
+            read_like_a_croissant_reader(
+                built.source_paths[_file_of(config, split)], raw_format.delimiter
+            ),
             config.data[split],
         )
-        for split, file in config.spec.splits
+        for split in config.spec.split_names
     }
-    return upstream_fields(config.features, upstream, splits, quoted=raw_format.quoted)
+    found = upstream_fields(config.features, upstream, splits, quoted=raw_format.quoted)
+    # A column only a joined file holds comes from another file, matched by key.
+    joined = _joined_columns(built, config)
+    for name, column in upstream.items():
+        if column in joined:
+            found[name] = Omitted(
+                f"upstream column `{column}` is in {joined[column]}, which the package joins "
+                "to these rows by key; a Croissant reader does not join files"
+            )
+    return found
+
+
+def _joined_columns(built: Built, config: BuiltConfig) -> dict[str, str]:
+    """Columns of the config's joined files that its own files lack -> their files."""
+    from hatemoji_datasets.schema import compiled
+
+    spec = built.spec
+    own = set(compiled(spec.load(config.spec.schema)).columns)
+    return {
+        column: " and ".join(dict.fromkeys(join.source_names))
+        for join in config.spec.joins
+        for column in compiled(spec.load(join.schema)).columns
+        if column not in own
+    }
 
 
 def _upstream_column(about: Any, config: str) -> str | None:

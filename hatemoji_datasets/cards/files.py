@@ -14,6 +14,9 @@ from hatemoji_datasets.cards.body import card_text
 from hatemoji_datasets.cards.croissant import croissant_metadata
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.cards.lint import lint_text
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import make_folder, read_text
+from hatemoji_datasets.generated import differences, repository_folder, write_files
 
 README = "README.md"
 CROISSANT = "croissant.json"
@@ -43,14 +46,9 @@ def rendered_files(built: Built) -> dict[str, str]:
 
 
 def write_card_files(files: dict[str, str], folder: Path) -> list[Path]:
-    """Write rendered files into ``folder`` (created if needed); the paths written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for file_name, text in files.items():
-        path = folder / file_name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    """Write rendered files into ``folder`` (created if needed), each whole or not at all."""
+    make_folder(folder)
+    return write_files(files, folder)
 
 
 def write_card(
@@ -72,29 +70,21 @@ def lint_problems(built: Built, card: str, folder: Path) -> list[str]:
 
 def check_card(built: Built, folder: Path) -> list[str]:
     """Every way the card folder differs from a fresh render, and every lint problem."""
-    name = built.spec.name
-    problems: list[str] = []
-    for file_name, text in rendered_files(built).items():
-        path = folder / file_name
-        try:
-            current = path.read_text(encoding="utf-8")
-        except OSError:
-            problems.append(f"{path}: missing; render it with `hatemoji-datasets card {name}`")
-            continue
-        if current != text:
-            problems.append(
-                f"{path}: differs from the card rendered from the data; render it again "
-                f"with `hatemoji-datasets card {name}`"
-            )
-        if file_name == README:
-            problems += lint_problems(built, current, folder)
-    return problems
+    files = rendered_files(built)
+    problems = differences(
+        files,
+        folder,
+        what="the card rendered from the data",
+        hint=f"render it again with `hatemoji-datasets card {built.spec.name}`",
+    )
+    try:
+        current = read_text(folder / README)
+    except InputError:
+        return problems  # named above
+    return problems + lint_problems(built, current, folder)
 
 
 def default_folder(name: str) -> Path:
     """Where the repository keeps dataset ``name``'s card: ``cards/<name>/`` of the checkout
     this package runs from, else of the current folder."""
-    repository = Path(__file__).resolve().parents[2]
-    if (repository / CARDS_FOLDER).is_dir() and (repository / "pyproject.toml").is_file():
-        return repository / CARDS_FOLDER / name
-    return Path(CARDS_FOLDER) / name
+    return repository_folder(CARDS_FOLDER) / name

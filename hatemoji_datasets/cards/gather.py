@@ -59,21 +59,43 @@ class Built:
         Configs may read the same pinned file and keep part of it (a config of
         one round of a multi-round file), so each file counts once, with its
         largest split. Configs that re-split their files do not count: their
-        splits are not the files'.
+        splits are not the files'. A split stacked from several files that no
+        config reads alone counts under their names joined by ``+``. Joined files
+        add no rows.
         """
         per_source: dict[str, int] = {}
+        stacked: list[tuple[tuple[str, ...], int]] = []
         for config in self.configs.values():
             if config.spec.resplit:
                 continue
-            for split, source in config.spec.splits:
-                rows = config.splits[split][0]
-                per_source[source] = max(per_source.get(source, 0), rows)
+            for split in config.spec.split_names:
+                sources, rows = config.spec.split_sources(split), config.splits[split][0]
+                if len(sources) == 1:
+                    per_source[sources[0]] = max(per_source.get(sources[0], 0), rows)
+                else:
+                    stacked.append((sources, rows))
+        for sources, rows in stacked:
+            if not all(source in per_source for source in sources):
+                known = sum(per_source.get(source, 0) for source in sources)
+                unknown = "+".join(s for s in sources if s not in per_source)
+                per_source[unknown] = max(per_source.get(unknown, 0), rows - known)
         return per_source
 
     @property
     def rows(self) -> int:
-        """Rows of the dataset, each upstream row counted once."""
-        return sum(self.rows_per_source().values())
+        """Rows of the dataset, each upstream row counted once.
+
+        A file that a join declares a subset of a config's rows (an indicator
+        join: the test suite among all cases) is not counted again.
+        """
+        subsets = {
+            source
+            for config in self.configs.values()
+            for join in config.spec.joins
+            if join.indicator
+            for source in join.source_names
+        }
+        return sum(n for source, n in self.rows_per_source().items() if source not in subsets)
 
     def expected(self) -> Expected:
         """What a card of this data must say, for :mod:`hatemoji_datasets.cards.lint`."""

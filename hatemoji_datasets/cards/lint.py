@@ -4,7 +4,8 @@
 without network access. This lint checks what it can from files that
 ``datasets`` ships (``datasets/utils/resources``): every metadata key is one the
 Hub knows and none is deprecated; the creators, multilinguality, size
-category and language values come from the allowed lists; ``size_categories``
+category and language values come from the allowed lists; a monolingual card
+names one language and a multilingual one each of its (two or more); ``size_categories``
 agrees with the number of rows; and, given the built data, ``dataset_info``
 names the same configs, features and split sizes.
 """
@@ -19,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import read_text
 
 #: Dataset card metadata keys the Hub reads (hub-docs ``datasetcard.md``).
 KNOWN_KEYS = frozenset(
@@ -145,6 +149,7 @@ def lint_text(text: str, expected: Expected | None = None) -> list[str]:
         for value in as_list(metadata[key]):
             if value not in allowed:
                 problems.append(f"{key}: {value!r} is not an allowed value")
+    problems += _check_languages(metadata)
     if expected is not None:
         problems += _check_size(metadata, expected)
         problems += _check_dataset_info(metadata, expected)
@@ -154,15 +159,31 @@ def lint_text(text: str, expected: Expected | None = None) -> list[str]:
 def lint_card(path: str | Path, expected: Expected | None = None) -> list[str]:
     """:func:`lint_text` of the card at ``path``."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        return [f"{path}: cannot read ({exc.strerror or exc})"]
+        text = read_text(path)
+    except InputError as error:
+        return [f"{path}: cannot read ({error.finding.message})"]
     return lint_text(text, expected)
 
 
 def as_list(value: Any) -> list[Any]:
     """A YAML value that may be one item or a list, as a list."""
     return value if isinstance(value, list) else [value]
+
+
+def _check_languages(metadata: dict[str, Any]) -> list[str]:
+    """A monolingual card names one language; a multilingual one names each of its languages
+    (at least two), none twice."""
+    languages = as_list(metadata.get("language", []))
+    kinds = as_list(metadata.get("multilinguality", []))
+    problems = []
+    if "monolingual" in kinds and len(languages) != 1:
+        problems.append(f"language: a monolingual card names {len(languages)} languages, not 1")
+    if "multilingual" in kinds and len(languages) < 2:
+        problems.append(f"language: a multilingual card names {len(languages)}, fewer than 2")
+    repeated = sorted({str(lang) for lang in languages if languages.count(lang) > 1})
+    if repeated:
+        problems.append(f"language: {', '.join(repeated)} listed more than once")
+    return problems
 
 
 def _check_size(metadata: dict[str, Any], expected: Expected) -> list[str]:

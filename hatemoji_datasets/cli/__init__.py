@@ -16,6 +16,8 @@ and ``sources`` start without ``datasets`` or pandera.
 
 from __future__ import annotations
 
+import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -26,20 +28,37 @@ from hatemoji_datasets.findings import safe
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``hatemoji-datasets ARGS``; the process exit status."""
+    """Run ``hatemoji-datasets ARGS``; the process exit status.
+
+    An error is one ``error: ...`` line on standard error (escaped, every Hub
+    token masked); with ``--format json`` standard output also gets one JSON
+    document holding it (``{"error": {"code": ..., "message": ...}, ...}``).
+    """
     args = build_parser().parse_args(argv)
     configure_logging(args.verbose)
     try:
         return args.command(args)
     except HatemojiDatasetsError as error:
-        print(f"error: {safe(str(error))}", file=sys.stderr)
-        return error.exit_code
+        return report_error(args, error.code, str(error), error.exit_code)
     except BrokenPipeError:  # the reader went away (| head): nothing left to say
         sys.stderr.close()
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        return report_error(args, "INTERRUPTED", "interrupted", 130)
+
+
+def report_error(args: argparse.Namespace, code: str, message: str, status: int) -> int:
+    """Print an error for people (standard error) and, with ``--format json``, for programs."""
+    from hatemoji_datasets.hub.tokens import mask_tokens
+
+    message = safe(mask_tokens(message, [getattr(args, "token", None)]))
+    if getattr(args, "format", None) == "json":
+        document = {"format": 1, "exit_code": status, "error": {"code": code, "message": message}}
+        shape = getattr(args, "json_error", None)
+        document = shape(args, document) if shape else document
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    print("interrupted" if status == 130 else f"error: {message}", file=sys.stderr)
+    return status
 
 
 __all__ = ["main"]

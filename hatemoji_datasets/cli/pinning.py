@@ -64,9 +64,12 @@ def run_fingerprints(args: argparse.Namespace) -> int:
 
 
 def run_lock(args: argparse.Namespace) -> int:
+    from hatemoji_datasets.file_io import check_destination
     from hatemoji_datasets.pinning.lock import lock_datasets
     from hatemoji_datasets.pinning.lockfile import dumps, write
 
+    if args.output != "-":
+        check_destination(args.output)  # before anything is built
     show_progress(args.verbose)
     locked = lock_datasets(args.references, cache_dir=args.cache_dir, mirror=args.mirror)
     if args.output == "-":
@@ -74,7 +77,7 @@ def run_lock(args: argparse.Namespace) -> int:
     else:
         write(locked, args.output)
         names = ", ".join(entry.reference for entry in locked.datasets)
-        print(f"wrote {args.output}: {names}", file=sys.stderr)
+        print(f"wrote {safe(args.output)}: {names}", file=sys.stderr)
     return 0
 
 
@@ -88,7 +91,8 @@ def run_verify(args: argparse.Namespace) -> int:
     failed = sum(1 for _, problems in results if problems)
     if failed:
         print(
-            f"error: {failed} of {len(results)} locked dataset(s) differ from {args.lockfile}",
+            f"error: {failed:,} of {len(results):,} locked dataset(s) differ from "
+            f"{safe(args.lockfile)}",
             file=sys.stderr,
         )
     return 1 if failed else 0

@@ -85,10 +85,13 @@ def run_card(args: argparse.Namespace) -> int:
         write_card_files,
     )
     from hatemoji_datasets.cards.gather import build
+    from hatemoji_datasets.file_io import check_folder_destination
     from hatemoji_datasets.registry import dataset_spec
 
     name = dataset_spec(args.name).name  # an unknown name fails before anything is built
     folder = Path(args.out) if args.out else default_folder(name)
+    if not args.check:
+        check_folder_destination(folder)  # ... and so does a folder that cannot be written
     show_progress(args.verbose)
     built = build(name, cache_dir=args.cache_dir, mirror=args.mirror)
     if args.check:

@@ -66,12 +66,18 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
 
 def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.output import show_progress
+    from hatemoji_datasets.evaluate.metrics import require_extras
     from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport
     from hatemoji_datasets.evaluate.scoring import score
+    from hatemoji_datasets.file_io import check_folder_destination
 
     if args.plot and Path(args.plot).suffix.lower() != ".png":
         raise PredictionError(f"--plot writes a PNG; give a path ending in .png, not {args.plot}")
+    # Everything that can fail without the data fails first: extras, the plot's folder.
+    require_extras(plot=bool(args.plot))
+    if args.plot:
+        check_folder_destination(Path(args.plot).parent)
     show_progress(args.verbose)
     reports: dict[str, ScoreReport] = {}
     names = model_names(args.predictions, args.names)
@@ -84,9 +90,10 @@ def run_score(args: argparse.Namespace) -> int:
             cache_dir=args.cache_dir,
             mirror=args.mirror,
         )
-    print(RENDERERS[args.format](reports), end="")
-    if args.plot:
+    rendered = RENDERERS[args.format](reports)
+    if args.plot:  # before the report, so a plot that cannot be written prints no report
         from hatemoji_datasets.evaluate.plot import plot_heatmap
 
         plot_heatmap(reports, args.plot)
+    print(rendered, end="")
     return 0

@@ -6,6 +6,18 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from hatemoji_datasets.validate.report import MAX_FINDINGS_PER_CODE  # standard library only
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     validate = commands.add_parser(
@@ -24,8 +36,16 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         "--full", action="store_true", help="the files hold the whole dataset: report lost rows"
     )
     validate.add_argument("--strict", action="store_true", help="warnings fail too")
+    validate.add_argument(
+        "--max-findings",
+        type=_count,
+        default=MAX_FINDINGS_PER_CODE,
+        metavar="N",
+        help=f"text and github: show the first N findings of each code (default "
+        f"{MAX_FINDINGS_PER_CODE}; 0 shows all); json lists every finding",
+    )
     source_options(validate, "where released files are downloaded")
-    validate.set_defaults(command=run_validate)
+    validate.set_defaults(command=run_validate, json_error=error_report)
 
     export = commands.add_parser(
         "export-schemas",
@@ -37,6 +57,22 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         "--check", action="store_true", help="only report files that differ from the code"
     )
     export.set_defaults(command=run_export_schemas)
+
+
+def error_report(args: argparse.Namespace, document: dict[str, Any]) -> dict[str, Any]:
+    """The JSON report of a run that failed before any file was checked: no findings."""
+    from hatemoji_datasets.findings import safe
+    from hatemoji_datasets.validate.report import REPORT_FORMAT
+
+    return {
+        "format": REPORT_FORMAT,
+        "files": [safe(name) for name in args.files],
+        "exit_code": document["exit_code"],
+        "errors": 0,
+        "warnings": 0,
+        "findings": [],
+        "error": document["error"],
+    }
 
 
 def run_validate(args: argparse.Namespace) -> int:
@@ -52,7 +88,7 @@ def run_validate(args: argparse.Namespace) -> int:
         mirror=args.mirror,
         cache_dir=args.cache_dir,
     )
-    print(render(report, args.format))
+    print(render(report, args.format, args.max_findings))
     return report.exit_code
 
 

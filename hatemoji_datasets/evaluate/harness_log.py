@@ -21,7 +21,6 @@ prompt order is refused rather than scored.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -30,8 +29,9 @@ from typing import Any
 
 import pandas as pd
 
-from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.errors import InputError, PredictionError
 from hatemoji_datasets.features import LABEL_NAMES
+from hatemoji_datasets.file_io import parse_json, read_text
 from hatemoji_datasets.harness.tasks import config_of_task
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
@@ -42,17 +42,21 @@ SAMPLE_KEYS = ("doc_id", "doc", "filtered_resps")
 #: The label id of the hateful class (the choice whose probability is the score).
 HATEFUL = LABEL_NAMES.index("hateful")
 _SHOWN = 5
+#: A sample nests its doc and responses a few levels deep; a deeper line is refused unparsed.
+MAX_SAMPLE_NESTING = 16
 
 
-def is_sample_log(path: Any) -> bool:
-    """Whether ``path`` is a JSON Lines file whose first record is a harness sample."""
+def is_sample_log(path: Any, text: str | None = None) -> bool:
+    """Whether ``path`` (whose ``text`` may be given) is a JSON Lines file whose first
+    record is a harness sample. Read through the guarded open: a FIFO is never waited on."""
     if not isinstance(path, str | Path) or Path(path).suffix.lower() != ".jsonl":
         return False
     try:
-        with Path(path).open(encoding="utf-8") as lines:
-            first = next((line for line in lines if line.strip()), "")
-        record = json.loads(first)
-    except (OSError, UnicodeDecodeError, ValueError):
+        if text is None:
+            text = read_text(path)
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        record = parse_json(str(path), first, line=1)
+    except InputError:
         return False
     return isinstance(record, dict) and all(key in record for key in SAMPLE_KEYS)
 
@@ -77,32 +81,36 @@ def model_of(path: str | Path) -> str:
     return Path(path).resolve().parent.name
 
 
-def read_sample_log(path: Path, id_column: str, *, by_position: bool) -> pd.DataFrame:
+def read_sample_log(
+    path: Path, id_column: str, *, by_position: bool, text: str | None = None
+) -> pd.DataFrame:
     """``id_column``, ``prediction``, ``score`` (and ``doc``, ``target``) per document.
 
     ``by_position``: rows have no id, and ``doc_id`` (the row's position) is ``id_column``.
+    ``text``: the file's text, if already read (through the guarded open, as here).
     """
     ids, labels, scores, docs, targets = [], [], [], [], []
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            record = _record(path, number, line)
-            doc = record["doc"]
-            if by_position:
-                ids.append(record["doc_id"])
-            elif id_column in doc:
-                ids.append(doc[id_column])
-            else:
-                raise PredictionError(
-                    f"{path}: line {number}: the sample's doc has no {id_column!r} "
-                    f"(keys: {', '.join(map(str, doc)) or 'none'})"
-                )
-            likelihoods = _likelihoods(path, number, record["filtered_resps"])
-            labels.append(max(range(len(likelihoods)), key=likelihoods.__getitem__))
-            scores.append(_softmax(likelihoods)[HATEFUL])
-            docs.append(doc)
-            targets.append(record.get("target"))
+    if text is None:
+        text = read_text(path)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        record = _record(path, number, line)
+        doc = record["doc"]
+        if by_position:
+            ids.append(record["doc_id"])
+        elif id_column in doc:
+            ids.append(doc[id_column])
+        else:
+            raise PredictionError(
+                f"{path}: line {number}: the sample's doc has no {id_column!r} "
+                f"(keys: {', '.join(map(str, doc)) or 'none'})"
+            )
+        likelihoods = _likelihoods(path, number, record["filtered_resps"])
+        labels.append(max(range(len(likelihoods)), key=likelihoods.__getitem__))
+        scores.append(_softmax(likelihoods)[HATEFUL])
+        docs.append(doc)
+        targets.append(record.get("target"))
     if not ids:
         raise PredictionError(f"cannot read predictions file {path}: no samples")
     return pd.DataFrame(
@@ -112,10 +120,7 @@ def read_sample_log(path: Path, id_column: str, *, by_position: bool) -> pd.Data
 
 
 def _record(path: Path, number: int, line: str) -> dict[str, Any]:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise PredictionError(f"{path}: line {number} is not JSON ({error.msg})") from error
+    record = parse_json(str(path), line, limit=MAX_SAMPLE_NESTING, line=number)  # InputError
     missing = [key for key in SAMPLE_KEYS if not isinstance(record, dict) or key not in record]
     if missing:
         raise PredictionError(

@@ -8,6 +8,7 @@ NaN into ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 import numpy as np
@@ -21,18 +22,49 @@ GOLD, PREDICTED = "_gold", "_pred"
 class OptionalDependencyError(HatemojiDatasetsError):
     """An optional dependency (an extra of this package) is not installed."""
 
+    code = "MISSING-EXTRA"
+
+
+#: The optional modules scoring needs: module -> (distribution, extra that installs it).
+EXTRAS = {
+    "sklearn.metrics": ("scikit-learn", "evaluate"),
+    "fairlearn.metrics": ("fairlearn", "evaluate"),
+    "matplotlib.pyplot": ("matplotlib", "plot"),
+}
+
+
+def _importable(module: str) -> bool:
+    try:
+        import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def require_extras(*, plot: bool = False) -> None:
+    """One error naming every missing optional dependency, before any work is done."""
+    wanted = [module for module, (_, extra) in EXTRAS.items() if plot or extra != "plot"]
+    missing = [module for module in wanted if not _importable(module)]
+    if not missing:
+        return
+    names = [EXTRAS[module][0] for module in missing]
+    extras = ",".join(dict.fromkeys(EXTRAS[module][1] for module in missing))
+    verb = "is" if len(names) == 1 else "are"
+    raise OptionalDependencyError(
+        f"{'scoring with --plot' if plot else 'scoring'} needs "
+        f"{_listed([EXTRAS[module][0] for module in wanted])} ({_listed(names)} {verb} "
+        f"missing): pip install 'hatemoji-datasets[{extras}]'"
+    )
+
 
 def sklearn_fairlearn() -> tuple[Any, Any]:
-    """``sklearn.metrics`` and ``fairlearn.metrics``, or one error naming the extra."""
-    try:
-        from fairlearn import metrics as fair
-        from sklearn import metrics
-    except ImportError as error:
-        raise OptionalDependencyError(
-            f"scoring needs scikit-learn and fairlearn ({error.name} is missing): "
-            "pip install 'hatemoji-datasets[evaluate]'"
-        ) from error
-    return metrics, fair
+    """``sklearn.metrics`` and ``fairlearn.metrics``, or one error naming every missing extra."""
+    require_extras()
+    return import_module("sklearn.metrics"), import_module("fairlearn.metrics")
 
 
 def f1(metrics: Any, gold: Any, pred: Any, **kwargs: Any) -> float:

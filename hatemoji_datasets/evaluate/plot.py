@@ -1,21 +1,37 @@
-"""A heatmap of a score report: one row per row of the declared table, one column per model."""
+"""A heatmap of a score report: by default one row per row of the declared table and one
+column per model; for a config that declares ``heatmap="matrix"``, its matrix, one panel per
+model. Every title names the metric drawn; every value label is readable on its cell."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import io
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.file_io import make_folder, write_bytes
+
+#: How a metric is named in a plot's title.
+METRIC_NAMES: dict[str, str] = {
+    "accuracy": "accuracy",
+    "f1_hateful": "F1 of the hateful class",
+    "f1_macro": "macro F1",
+    "recall": "recall of the gold class",
+    "false_positive_rate": "false positive rate",
+    "false_negative_rate": "false negative rate",
+    "both_correct": "share of pairs with both members right",
+}
+#: The colour of cells without a value (``n/a``).
+NO_VALUE = "lightgrey"
 
 
 def heatmap_matrix(reports: Mapping[str, ScoreReport]) -> tuple[list[str], list[str], np.ndarray]:
-    """Row labels, model names and the values (rows x models) the heatmap draws."""
+    """Row labels, model names and the values (rows x models) the row heatmap draws."""
     first = same_split(reports)
     table_name, metric = first.plot
     table = first.tables[table_name]
@@ -30,14 +46,57 @@ def heatmap_matrix(reports: Mapping[str, ScoreReport]) -> tuple[list[str], list[
     return labels, list(reports), values
 
 
+def matrix_panels(
+    reports: Mapping[str, ScoreReport],
+) -> tuple[list[str], list[str], list[str], np.ndarray]:
+    """Row labels, column labels, model names and the values (models x rows x columns) of the
+    declared matrix, NaN where a cell has no rows."""
+    first = same_split(reports)
+    if first.matrix is None:
+        raise KeyError(f"{first.dataset}/{first.config} declares no matrix")
+    frames = [report.accuracy_matrix() for report in reports.values()]
+    rows, columns = list(frames[0].index), list(frames[0].columns)
+    values = np.stack([frame.loc[rows, columns].to_numpy(dtype=float) for frame in frames])
+    labels = [first.matrix.row_label.format(position=i + 1, name=r) for i, r in enumerate(rows)]
+    return labels, [str(c) for c in columns], list(reports), values
+
+
 def _nan(value: Any) -> float:
     return np.nan if value is None else float(value)
 
 
-def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.ndarray:
-    """Draw the per-row metric of every model (one column each) into a PNG at ``path``.
+def metric_name(metric: str) -> str:
+    return METRIC_NAMES.get(metric, metric.replace("_", " "))
 
-    Returns the plotted matrix (rows x models). Needs matplotlib (the ``plot`` extra).
+
+def plot_title(report: ScoreReport) -> str:
+    """The plot's title: what was scored, the table, and the metric (unless the table's
+    title already names it)."""
+    table_name, metric = report.plot
+    title, name = report.tables[table_name].title, metric_name(metric)
+    if name.lower() not in title.lower():
+        title = f"{title}: {name}"
+    return f"{report.dataset} ({report.config}) {report.split}\n{title}"
+
+
+def _linear(channel: float) -> float:
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def text_colour(rgba: Sequence[float]) -> str:
+    """``white`` or ``black``, whichever contrasts more with a cell of colour ``rgba`` (the
+    WCAG relative-luminance contrast)."""
+    red, green, blue = (_linear(float(c)) for c in rgba[:3])
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    on_white, on_black = 1.05 / (luminance + 0.05), (luminance + 0.05) / 0.05
+    return "white" if on_white > on_black else "black"
+
+
+def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.ndarray:
+    """Draw the report's heatmap into a PNG at ``path``; return the values drawn.
+
+    Rows x models, or, for a matrix heatmap, models x rows x columns. Needs
+    matplotlib (the ``plot`` extra).
     """
     try:
         import matplotlib
@@ -49,38 +108,52 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
             "--plot needs matplotlib: pip install 'hatemoji-datasets[plot]'"
         ) from error
     first = same_split(reports)
-    labels, models, values = heatmap_matrix(reports)
-    table_name, metric = first.plot
-    width = 3.2 + 1.0 * len(models)
-    height = 1.4 + 0.28 * len(labels)
-    figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
-    cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="lightgrey")
-    image = axes.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=0, vmax=1, aspect="auto")
-    axes.set_xticks(range(len(models)), models)
-    axes.set_yticks(range(len(labels)), labels, fontsize=8)
-    axes.xaxis.tick_top()
-    plt.setp(axes.get_xticklabels(), rotation=30, ha="left", rotation_mode="anchor")
-    for r in range(values.shape[0]):
-        for c in range(values.shape[1]):
-            text = "n/a" if np.isnan(values[r, c]) else f"{values[r, c]:.2f}"
-            axes.text(c, r, text, ha="center", va="center", fontsize=7)
-    axes.set_title(
-        f"{first.dataset} ({first.config}) {first.split}\n{first.tables[table_name].title}",
-        fontsize=9,
+    cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad=NO_VALUE)
+    if first.heatmap == "matrix" and first.matrix is not None:
+        labels, columns, models, values = matrix_panels(reports)
+        panels = [(model, values[i]) for i, model in enumerate(models)]
+        body = (0.9 + 0.42 * len(columns)) * len(models)
+    else:
+        labels, models, table = heatmap_matrix(reports)
+        columns, values = models, table
+        panels = [("", table)]
+        body = 1.0 + 1.0 * len(models)
+    # Room for the row labels (8 pt: about 0.06 inch a character) beside the cells.
+    width = 2.2 + 0.06 * max((len(label) for label in labels), default=0) + body
+    height = 1.6 + 0.28 * len(labels)
+    figure, axes_row = plt.subplots(
+        1, len(panels), figsize=(width, height), layout="constrained", squeeze=False
     )
-    figure.colorbar(image, ax=axes, shrink=0.6)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    image = None
+    for position, (axes, (panel, grid)) in enumerate(zip(axes_row[0], panels, strict=True)):
+        image = axes.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        axes.set_xticks(range(len(columns)), columns)
+        axes.set_yticks(range(len(labels)), labels if position == 0 else [], fontsize=8)
+        axes.xaxis.tick_top()
+        plt.setp(axes.get_xticklabels(), rotation=30, ha="left", rotation_mode="anchor")
+        if panel:
+            axes.set_xlabel(panel, fontsize=9)
+        for r in range(grid.shape[0]):
+            for c in range(grid.shape[1]):
+                value = grid[r, c]
+                text = "n/a" if np.isnan(value) else f"{value:.2f}"
+                colour = text_colour(cmap(np.nan if np.isnan(value) else value))
+                axes.text(c, r, text, ha="center", va="center", fontsize=7, color=colour)
+    figure.suptitle(plot_title(first), fontsize=9)
+    figure.colorbar(image, ax=list(axes_row[0]), shrink=0.6, label=metric_name(first.plot[1]))
+    image_bytes = io.BytesIO()
     try:
         figure.savefig(
-            path,
+            image_bytes,
+            format="png",
             dpi=100,
             metadata={
-                "Title": f"{first.dataset} {metric}",
+                "Title": f"{first.dataset} {first.plot[1]}",
                 "Description": "models: " + ", ".join(models),
             },
         )
-    except OSError as error:
-        raise HatemojiDatasetsError(f"cannot write {path}: {error.strerror or error}") from error
     finally:
         plt.close(figure)
+    make_folder(Path(path).parent)
+    write_bytes(path, image_bytes.getvalue())
     return values

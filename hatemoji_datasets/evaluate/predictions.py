@@ -3,12 +3,14 @@ or an lm-evaluation-harness per-sample log (:mod:`~hatemoji_datasets.evaluate.ha
 
 :func:`align_predictions` returns the labels (and probabilities) in the order of
 the scored split's ids, or raises one :class:`PredictionError` listing every
-kind of problem, each with its count and first few offenders.
+kind of problem, each with its count and first few offenders. A file is read
+through the guarded open (:mod:`hatemoji_datasets.file_io`): one that cannot
+be read at all raises :class:`UnreadablePredictionsError` (exit status 2).
 """
 
 from __future__ import annotations
 
-import json
+import io
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,8 +20,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.errors import InputError, PredictionError, UnreadablePredictionsError
 from hatemoji_datasets.evaluate.harness_log import is_sample_log, read_sample_log
+from hatemoji_datasets.file_io import parse_json, read_text, unreadable
 
 PREDICTION = "prediction"
 SCORE = "score"
@@ -93,46 +96,71 @@ def _check_columns(columns: Iterable[Any], id_column: str, source: str) -> None:
 
 
 def _read_file(path: Path, id_column: str) -> pd.DataFrame:
+    """A predictions file through the guarded open: unreadable ones exit 2, in our words."""
+    name = str(path)
     try:
-        if is_sample_log(path):
-            frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX)
+        text = read_text(path)
+        if not text.strip():
+            raise unreadable(name, "FILE-EMPTY", "file is empty (no header row or record)")
+        if is_sample_log(path, text):
+            frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX, text=text)
         elif path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
-            frame = _read_json_lines(path)
+            frame = _read_json_lines(name, text)
         else:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8")
-    except PredictionError:
-        raise
-    except (OSError, UnicodeDecodeError, ValueError, pd.errors.ParserError) as error:
-        reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
-        raise PredictionError(f"cannot read predictions file {path}: {reason}") from error
-    _check_columns(frame.columns, id_column, str(path))
+            frame = _read_csv(name, text)
+    except InputError as error:
+        raise UnreadablePredictionsError(error.finding) from None
+    _check_columns(frame.columns, id_column, name)
     columns = [id_column, PREDICTION, *([SCORE] if SCORE in frame.columns else [])]
     return frame[columns]
 
 
-def _read_json_lines(path: Path) -> pd.DataFrame:
+_PANDAS_LINE = re.compile(r"line (\d+)")
+
+
+def _read_csv(name: str, text: str) -> pd.DataFrame:
+    try:
+        return pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    except pd.errors.EmptyDataError:
+        raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)") from None
+    except (pd.errors.ParserError, ValueError) as error:
+        found = _PANDAS_LINE.search(str(error))
+        line = int(found.group(1)) if found else None
+        message = "cannot be parsed as CSV (a row has more fields than the header?)"
+        raise unreadable(name, "FILE-UNPARSEABLE", message, line) from None
+
+
+#: A JSON Lines record is one flat object; a little nesting is allowed, a lot is refused.
+MAX_RECORD_NESTING = 8
+
+
+def _read_json_lines(name: str, text: str) -> pd.DataFrame:
     records = []
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise PredictionError(
-                    f"cannot read predictions file {path}: line {number} is not JSON ({error.msg})"
-                ) from error
-            if not isinstance(record, dict):
-                raise PredictionError(
-                    f"cannot read predictions file {path}: line {number} is not a JSON object"
-                )
-            records.append(record)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        record = parse_json(name, line, limit=MAX_RECORD_NESTING, line=number)
+        if not isinstance(record, dict):
+            raise PredictionError(f"{name}: line {number} is not a JSON object")
+        records.append(record)
     if not records:
-        raise PredictionError(f"cannot read predictions file {path}: no records")
+        raise unreadable(name, "FILE-EMPTY", "file holds no records")
     return pd.DataFrame.from_records(records).astype(object)
 
 
+class _NotScalar:
+    """The key of an id that is a list, an object or another unhashable value."""
+
+    def __repr__(self) -> str:
+        return "<not a scalar>"
+
+
+NOT_SCALAR = _NotScalar()
+
+
 def _normal_id(value: Any) -> Any:
+    if isinstance(value, list | dict | tuple | set) or not _hashable(value):
+        return NOT_SCALAR
     if isinstance(value, bool):
         return value
     if isinstance(value, int | np.integer):
@@ -142,6 +170,14 @@ def _normal_id(value: Any) -> Any:
     if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         return int(value.strip())
     return value
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _normal_label(value: Any) -> int | None:
@@ -178,6 +214,12 @@ def _offenders(items: Sequence[str], what: str) -> str:
     return f"{len(items)} {what}: {shown}{more}"
 
 
+def _shown(value: Any) -> str:
+    """A short repr of an offending value (a list id may be long)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _show_id(raw: Any) -> str:
     """An id as its integer when it is one (``7``, whether read as 7 or "7"), else its repr."""
     normal = _normal_id(raw)
@@ -194,7 +236,7 @@ def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> l
 
 
 def align_predictions(
-    predictions: Predictions, id_column: str, ids: Sequence[int]
+    predictions: Predictions, id_column: str, ids: Sequence[int | str]
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Labels (and probabilities, when given) in the order of ``ids``.
 
@@ -202,16 +244,32 @@ def align_predictions(
     its count and first few offenders.
     """
     frame, source = read_predictions(predictions, id_column)
+    return align_frame(frame, source, id_column, ids)
+
+
+def align_frame(
+    frame: pd.DataFrame, source: str, id_column: str, ids: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`align_predictions` of predictions already read (:func:`read_predictions`)."""
     raw_ids = list(frame[id_column])
     keys = [_normal_id(v) for v in raw_ids]
     expected = set(ids)
     problems: list[str] = []
 
-    counts = pd.Series(keys, dtype=object).value_counts(sort=False)
+    not_scalar = [_shown(r) for r, k in zip(raw_ids, keys, strict=True) if k is NOT_SCALAR]
+    if not_scalar:
+        what = f"{id_column} value{{s}} that {'is' if len(not_scalar) == 1 else 'are'} not a "
+        problems.append(_offenders(not_scalar, what + "number or a string"))
+    scalar = [k for k in keys if k is not NOT_SCALAR]
+    counts = pd.Series(scalar, dtype=object).value_counts(sort=False)
     duplicates = [_show_id(k) for k, c in counts.items() if c > 1]
     if duplicates:
         problems.append(_offenders(duplicates, f"duplicate {id_column} value{{s}}"))
-    unknown = [_show_id(r) for r, k in zip(raw_ids, keys, strict=True) if k not in expected]
+    unknown = [
+        _show_id(r)
+        for r, k in zip(raw_ids, keys, strict=True)
+        if k is not NOT_SCALAR and k not in expected
+    ]
     if unknown:
         problems.append(_offenders(list(dict.fromkeys(unknown)), f"unknown {id_column} value{{s}}"))
     present = set(keys)

@@ -60,6 +60,8 @@ class ScoreReport:
     notes: tuple[str, ...] = field(default=())
     #: The pivot the markdown report shows under its table, if the dataset declares one.
     matrix: Matrix | None = None
+    #: What the heatmap draws: the ``plot`` table's rows, or the ``matrix``.
+    heatmap: str = "rows"
 
     def table(self, name: str) -> Table:
         return self.tables[name]

@@ -16,7 +16,8 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from numbers import Integral
 from pathlib import Path
 
 from hatemoji_datasets.errors import PredictionError
@@ -28,8 +29,13 @@ from hatemoji_datasets.evaluate.harness_log import (
     read_sample_log,
 )
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
-from hatemoji_datasets.evaluate.predictions import ROW_INDEX, Predictions, align_predictions
-from hatemoji_datasets.evaluate.report import ScoreReport
+from hatemoji_datasets.evaluate.predictions import (
+    ROW_INDEX,
+    Predictions,
+    align_frame,
+    read_predictions,
+)
+from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
 from hatemoji_datasets.registry import dataset_spec, lookup, parse_reference
 
 
@@ -74,6 +80,8 @@ def score(
     _, target = scoring_target(spec.name, config_spec.name)
     split = split or target.eval_split
     metrics, fair = sklearn_fairlearn()
+    # Predictions are read before the data is loaded: an unreadable file fails first.
+    given, source = read_predictions(predictions, target.id_column)
     dataset = load_dataset(
         spec.name,
         config_spec.name,
@@ -85,9 +93,9 @@ def score(
     frame = dataset.to_pandas()
     if target.id_column == ROW_INDEX:
         ids = list(range(len(frame)))
-    else:
-        ids = [int(i) for i in frame[target.id_column]]
-    predicted, scores = align_predictions(predictions, target.id_column, ids)
+    else:  # integer ids as Python ints; text ids (``german-12``) as they are
+        ids = [int(i) if isinstance(i, Integral) else i for i in frame[target.id_column]]
+    predicted, scores = align_frame(given, source, target.id_column, ids)
     if is_sample_log(predictions):
         path = Path(predictions)
         log = read_sample_log(path, target.id_column, by_position=target.id_column == ROW_INDEX)
@@ -106,12 +114,19 @@ def score(
         id_column=target.id_column,
         n=len(frame),
         has_scores=scores is not None,
-        overall=overall(metrics, frame, scores),
-        tables={table.name: table for table in found},
+        overall={key: plain(value) for key, value in overall(metrics, frame, scores).items()},
+        tables={table.name: _plain_rows(table) for table in found},
         plot=declared.plot if declared else ("", ""),
         notes=tuple(notes),
         matrix=declared.matrix if declared else None,
+        heatmap=declared.heatmap if declared else "rows",
     )
+
+
+def _plain_rows(table: Table) -> Table:
+    """The table with every undefined metric (NaN) as None, as README.md promises."""
+    rows = tuple({key: plain(value) for key, value in row.items()} for row in table.rows)
+    return replace(table, rows=rows)
 
 
 def _config_of_log(name: str, config: str | None, predictions: Predictions) -> str | None:

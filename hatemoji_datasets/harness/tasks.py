@@ -30,6 +30,7 @@ import yaml
 
 from hatemoji_datasets.card_source import card_source, hub_repo
 from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.generated import differences, repository_folder, write_files
 from hatemoji_datasets.registry import dataset_spec, specs
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
@@ -105,37 +106,18 @@ def task_files(
 
 def write_tasks(files: dict[str, str], folder: Path) -> list[Path]:
     """Write generated files under ``folder``; the paths written."""
-    written = []
-    for relative, text in files.items():
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return write_files(files, folder)
 
 
 def check_tasks(files: dict[str, str], folder: Path) -> list[str]:
     """Every way ``folder`` differs from freshly generated ``files``: missing, stale, extra."""
-    problems = []
-    for relative, text in files.items():
-        path = folder / relative
-        if not path.is_file():
-            problems.append(f"{path}: missing; generate it with `{COMMAND}`")
-        elif path.read_text(encoding="utf-8") != text:
-            problems.append(f"{path}: differs from the declarations; generate it with `{COMMAND}`")
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.relative_to(folder).as_posix() not in files:
-                problems.append(f"{path}: not a generated task file; remove it")
-    return problems
+    hint = f"generate it with `{COMMAND}`"
+    return differences(files, folder, what="the declarations", hint=hint, extra=True)
 
 
 def default_folder() -> Path:
     """``lm_eval_tasks/`` of the checkout this package runs from, else of the current folder."""
-    repository = Path(__file__).resolve().parents[2]
-    if (repository / TASKS_FOLDER).is_dir() and (repository / "pyproject.toml").is_file():
-        return repository / TASKS_FOLDER
-    return Path(TASKS_FOLDER)
+    return repository_folder(TASKS_FOLDER)
 
 
 # -- one task -----------------------------------------------------------------------------

@@ -80,12 +80,18 @@ def export_metadata(
     enumerations: dict[str, dict[str, Any]] = {}
     record_sets: list[dict[str, Any]] = []
     for name, config in built.configs.items():
-        for split, origin in config.spec.splits:
+        for split in config.spec.split_names:
             written = parquet[name, split]
+            # Every pinned file the split was built from: its own (stacked) and its joins'.
+            origins = [
+                *config.spec.split_sources(split),
+                *(join.source_of(split) for join in config.spec.joins),
+            ]
+            derived_from = [{"@id": origin} for origin in origins]
             distribution.append(
                 {
                     **_parquet_file(written, f"Config {name}, split {split}: built rows."),
-                    "prov:wasDerivedFrom": {"@id": origin},
+                    "prov:wasDerivedFrom": derived_from[0] if len(origins) == 1 else derived_from,
                     "prov:wasGeneratedBy": {
                         "@type": "prov:Activity",
                         "prov:label": f"built and exported by {generator}",

@@ -25,6 +25,7 @@ from pathlib import Path
 from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files, write_card_files
 from hatemoji_datasets.cards.gather import build
 from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
 from hatemoji_datasets.hub.croissant import WrittenFile, export_metadata
 from hatemoji_datasets.hub.parquet import (
     DATA,
@@ -53,6 +54,8 @@ GITATTRIBUTES_TEXT = "".join(
 
 class ExportError(HatemojiDatasetsError):
     """An export folder cannot be written (it holds files the export does not own)."""
+
+    code = "EXPORT"
 
 
 def owned(relative: str) -> bool:
@@ -106,13 +109,16 @@ def _previous_export(folder: Path) -> list[Path]:
 
 def _clear(folder: Path, previous: list[Path]) -> None:
     """Delete a previous export's files (and its emptied ``data/`` folders)."""
-    for path in previous:
-        path.unlink()
-    data = folder / DATA
-    if data.is_dir():
-        for sub in data.iterdir():
-            sub.rmdir()  # empty now: only owned files were under data/<config>/
-        data.rmdir()
+    try:
+        for path in previous:
+            path.unlink()
+        data = folder / DATA
+        if data.is_dir():
+            for sub in data.iterdir():
+                sub.rmdir()  # empty now: only owned files were under data/<config>/
+            data.rmdir()
+    except OSError as exc:
+        raise output_error(exc.filename or folder, exc) from None
 
 
 def export(
@@ -135,12 +141,14 @@ def export(
     spec = dataset_spec(name)
     folder = Path(out_dir)
     _previous_export(folder)  # refuse a foreign folder before building anything
+    check_folder_destination(folder)
     built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
     _clear(folder, _previous_export(folder))
     card = rendered_files(built)
     written = write_card_files({README: card[README], GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
     features = {config_name: config.features for config_name, config in built.configs.items()}
-    write_parquet(labels_table(features), folder / LABELS)
+    with writing(folder / LABELS) as partial:
+        write_parquet(labels_table(features), Path(partial))
     labels = _written(folder, LABELS)
     parquet: dict[tuple[str, str], WrittenFile] = {}
     data_paths = []
@@ -148,8 +156,9 @@ def export(
         for split in config.spec.split_names:
             relative = parquet_name(config_name, split)
             path = folder / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_parquet(hub_table(config.data[split]), path)
+            make_folder(path.parent)
+            with writing(path) as partial:
+                write_parquet(hub_table(config.data[split]), Path(partial))
             parquet[config_name, split] = _written(folder, relative)
             data_paths.append(path)
     metadata = export_metadata(built, parquet, labels, f"hatemoji-datasets {__version__}")

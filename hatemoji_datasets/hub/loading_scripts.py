@@ -39,7 +39,15 @@ README = """# `{name}` loading script (for `datasets` < 4)
 
 A Hub-style loading script for users still on `datasets` 3.x, which runs
 dataset scripts. It is a thin module over the `hatemoji-datasets` package, so
-that package must be installed first:
+that package must be installed first. It is not on PyPI yet, so install it
+from its repository at a fixed commit (the same install the validation
+workflow pins; replace ORG with the repository's owner):
+
+```bash
+pip install '{install}' 'datasets>=3.6,<4'
+```
+
+Once it is released, the release will do:
 
 ```bash
 pip install hatemoji-datasets 'datasets>=3.6,<4'
@@ -64,6 +72,17 @@ scripts: use `hatemoji_datasets.load_dataset` there.
 """
 
 
+#: The validation workflow, whose ``PACKAGE`` is the one place the install is pinned.
+WORKFLOW = Path(__file__).resolve().parents[2] / ".github" / "workflows" / "validate-data.yml"
+
+
+def pinned_install() -> str:
+    """The install the workflow pins (``PACKAGE``): before a release, the repository at a commit."""
+    import yaml
+
+    return str(yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["env"]["PACKAGE"])
+
+
 def class_name(name: str) -> str:
     return "".join(part.title() for part in name.split("_"))
 
@@ -73,6 +92,7 @@ def rendered(spec: DatasetSpec) -> dict[str, str]:
     values = {
         "name": spec.name,
         "cls": class_name(spec.name),
+        "install": pinned_install(),
         "configs": ", ".join(spec.config_names),
     }
     return {

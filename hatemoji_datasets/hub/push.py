@@ -16,12 +16,15 @@ from typing import Any
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.hub.export import export
+from hatemoji_datasets.hub.tokens import mask_tokens
 from hatemoji_datasets.registry import dataset_spec
 from hatemoji_datasets.sources.verify import sha256_of
 
 
 class HubError(HatemojiDatasetsError):
     """A push to the Hugging Face Hub failed; the message names the step and the cause."""
+
+    code = "HUB"
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def push(
     """
     import tempfile
 
-    _check_repo_id(repo_id)
+    check_repo_id(repo_id)
     with tempfile.TemporaryDirectory(prefix="hatemoji-export-") as scratch:
         folder = Path(out_dir) if out_dir is not None else Path(scratch) / "export"
         export(name, folder, cache_dir=cache_dir, mirror=mirror)
@@ -119,10 +122,24 @@ def push(
     return the_plan
 
 
-def _check_repo_id(repo_id: str) -> None:
+def check_repo_id(repo_id: str) -> None:
+    """Refuse a repository id the Hub would refuse, and any that is not ``ORG/NAME``.
+
+    The Hub's own rules (``huggingface_hub.utils.validate_repo_id``): letters,
+    digits, ``-``, ``_`` and ``.``; no ``--`` or ``..``; no leading or trailing
+    ``-`` or ``.``; at most 96 characters; no ``.git`` ending.
+    """
+    from huggingface_hub.utils import HFValidationError, validate_repo_id
+
     owner, slash, repo = repo_id.partition("/")
-    if not slash or not owner or not repo or "/" in repo or any(c.isspace() for c in repo_id):
+    if not slash or not owner or not repo or "/" in repo:
         raise HubError(f"repository id {repo_id!r} is not ORG/NAME")
+    try:
+        validate_repo_id(repo_id)
+    except HFValidationError as error:
+        rule = " ".join(str(error).split()).split(": '", 1)[0]
+        message = f"repository id {repo_id!r} is not ORG/NAME the Hub accepts: {rule}"
+        raise HubError(message) from None
 
 
 def _upload(api: Any, the_plan: Plan, *, token: str | None, private: bool) -> str:
@@ -182,10 +199,7 @@ def _upload(api: Any, the_plan: Plan, *, token: str | None, private: bool) -> st
 
 
 def _describe_failure(what: str, repo_id: str, exc: BaseException, token: str | None) -> str:
-    cause = " ".join(str(exc).split()) or "no detail"
-    for secret in (token, os.environ.get("HF_TOKEN")):
-        if secret:
-            cause = cause.replace(secret, "***")
+    cause = mask_tokens(" ".join(str(exc).split()) or "no detail", [token])
     if len(cause) > 300:
         cause = cause[:297] + "..."
     return f"push to {repo_id} failed: cannot {what}: {type(exc).__name__}: {cause}"

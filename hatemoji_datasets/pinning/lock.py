@@ -59,8 +59,13 @@ def locked_entry(
     if len(candidates) != 1:
         locked = ", ".join(d.reference for d in lock.datasets) or "nothing"
         why = "does not lock" if not candidates else "locks several versions of"
+        skipped = ""
+        if lock.invalid and not candidates:
+            first = lock.invalid[0]
+            more = f" and {len(lock.invalid) - 1} more" if len(lock.invalid) > 1 else ""
+            skipped = f" (malformed, so not read: {first.problem}{more})"
         raise LockError(
-            f"{path} {why} {format_reference(name, config, version)}; it locks {locked}"
+            f"{path} {why} {format_reference(name, config, version)}; it locks {locked}{skipped}"
         )
     return candidates[0]
 
@@ -113,36 +118,61 @@ def verify_lock(
     *,
     cache_dir: str | None = None,
     mirror: str | None = None,
-) -> list[tuple[LockedDataset, list[str]]]:
-    """Each entry of the lock with what differs about it (an empty list when nothing does).
+) -> list[tuple[str, list[str]]]:
+    """Each entry of the lock, named, with what differs about it (empty when nothing does).
 
-    Loads each entry from the cache or rebuilds it from verified sources, then
-    recomputes every split's fingerprint from the cached data.
+    Entries are checked one by one: a malformed or unknown entry is reported
+    once and never stops the others. Each is loaded from the cache or rebuilt
+    from verified sources, then every split's fingerprint is recomputed from
+    the cached data. The names are ``NAME/CONFIG:VERSION (splits ...)`` for
+    a valid entry and ``entry N`` for a malformed one.
     """
     lock = read(path)
-    results = []
-    for entry in lock.datasets:
-        try:
-            problems = _source_problems(entry)
-            spec, config, version = lookup(entry.name, entry.config, entry.version)
-            _, data = load_verified(spec, config, version, cache_dir=cache_dir, mirror=mirror)
-            problems += _compare(entry, _found(data))
-        except HatemojiDatasetsError as error:
-            splits = ", ".join(split.name for split in entry.splits)
-            problems.append(
-                f"{entry.name}/{entry.config} {entry.version} (splits {splits}): cannot be "
-                f"loaded or built: {error}"
-            )
-        results.append((entry, problems))
-    return results
+    results: list[tuple[int, str, list[str]]] = [
+        (bad.number, f"entry {bad.number}", [bad.problem]) for bad in lock.invalid
+    ]
+    numbers = _entry_numbers(lock)
+    for entry, number in zip(lock.datasets, numbers, strict=True):
+        results.append((number, _describe_ok(entry), _entry_problems(entry, cache_dir, mirror)))
+    return [(name, problems) for _, name, problems in sorted(results, key=lambda r: r[0])]
 
 
-def describe(results: Iterable[tuple[LockedDataset, list[str]]]) -> list[str]:
+def _entry_numbers(lock: Lock) -> list[int]:
+    """The 1-based position in the file of each valid entry."""
+    taken = {bad.number for bad in lock.invalid}
+    free = (n for n in range(1, len(lock.datasets) + len(taken) + 1) if n not in taken)
+    return [next(free) for _ in lock.datasets]
+
+
+def _entry_problems(entry: LockedDataset, cache_dir: str | None, mirror: str | None) -> list[str]:
+    splits = ", ".join(split.name for split in entry.splits)
+    where = f"{entry.name}/{entry.config} {entry.version} (splits {splits})"
+    try:
+        spec, config, version = lookup(entry.name, entry.config, entry.version)
+    except HatemojiDatasetsError as error:
+        return [f"{where}: {error}"]
+    problems = _source_problems(entry)
+    try:
+        # The fingerprints are recomputed below, so the cache's digests are not needed.
+        _, data = load_verified(
+            spec, config, version, cache_dir=cache_dir, mirror=mirror, digests=False
+        )
+    except HatemojiDatasetsError as error:
+        return [*problems, f"{where}: cannot be loaded or built: {error}"]
+    return problems + _compare(entry, _found(data))
+
+
+def _describe_ok(entry: LockedDataset) -> str:
+    splits = ", ".join(f"{s.name} {s.fingerprint[:19]}…" for s in entry.splits)
+    return f"{entry.reference} ({splits})"
+
+
+def describe(results: Iterable[tuple[str, list[str]]]) -> list[str]:
+    """``ok: NAME (splits)`` for each entry that holds, one ``differs:`` line per problem."""
     lines = []
-    for entry, problems in results:
+    for name, problems in results:
         if problems:
             lines += [f"differs: {problem}" for problem in problems]
         else:
-            splits = ", ".join(f"{s.name} {s.fingerprint[:19]}…" for s in entry.splits)
-            lines.append(f"ok: {entry.reference} ({splits})")
+            lines.append(f"ok: {name}")
     return lines

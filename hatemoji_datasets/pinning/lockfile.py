@@ -10,12 +10,11 @@ and checks locks.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from hatemoji_datasets.errors import LockError
+from hatemoji_datasets.errors import InputError, LockError, UnreadableLockError
+from hatemoji_datasets.file_io import read_toml, write_text
 from hatemoji_datasets.registry import format_reference
 
 LOCK_FORMAT = 1
@@ -53,9 +52,19 @@ class LockedDataset:
 
 
 @dataclass(frozen=True)
+class InvalidEntry:
+    """A ``[[dataset]]`` entry that breaks the format: its 1-based number and the problem."""
+
+    number: int
+    problem: str
+
+
+@dataclass(frozen=True)
 class Lock:
     package_version: str
     datasets: tuple[LockedDataset, ...] = field(default_factory=tuple)
+    #: Entries that break the format, each reported once (never written by ``lock``).
+    invalid: tuple[InvalidEntry, ...] = field(default_factory=tuple)
 
     def find(self, name: str, config: str) -> list[LockedDataset]:
         return [d for d in self.datasets if d.name == name and d.config == config]
@@ -111,59 +120,105 @@ def _string(value: str) -> str:
 
 
 def write(lock: Lock, path: str | os.PathLike[str]) -> None:
-    """Write ``lock`` to ``path`` atomically."""
-    target = Path(path)
-    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        partial.write_text(dumps(lock), encoding="utf-8")
-        os.replace(partial, target)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        raise LockError(f"cannot write the lockfile {target}: {exc.strerror or exc}") from None
+    """Write ``lock`` to ``path`` atomically (OutputError naming the cause when it cannot)."""
+    write_text(path, dumps(lock))
 
 
 # -- reading a lock ------------------------------------------------------------------------
 
+#: The fields of each table of a lock, and the Python type each must have.
+_ENTRY_FIELDS = {"name": str, "config": str, "version": str}
+_SOURCE_FIELDS = {"name": str, "url": str, "size": int, "sha256": str}
+_SPLIT_FIELDS = {"name": str, "rows": int, "fingerprint": str}
+_TOML_TYPES = {str: "a string", int: "an integer", dict: "a table", list: "an array"}
 
-def _toml_loads(text: str) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    return tomllib.loads(text)
+
+class _Malformed(Exception):
+    """One entry of a lock breaks the format (the message says where and how)."""
+
+
+def _kind(value: Any) -> str:
+    for python, toml in _TOML_TYPES.items():
+        if isinstance(value, python) and not isinstance(value, bool):
+            return toml
+    return "a boolean" if isinstance(value, bool) else f"a {type(value).__name__}"
+
+
+def _fields(table: Any, fields: dict[str, type], where: str) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise _Malformed(f"{where} must be a table, not {_kind(table)}")
+    values = {}
+    for key, python in fields.items():
+        if key not in table:
+            raise _Malformed(f"{where} lacks {key!r}")
+        value = table[key]
+        if not isinstance(value, python) or isinstance(value, bool):
+            raise _Malformed(f"{where}: {key} must be {_TOML_TYPES[python]}, not {_kind(value)}")
+        values[key] = value
+    return values
+
+
+def _tables(entry: dict[str, Any], key: str, where: str) -> list[Any]:
+    tables = entry.get(key, [])
+    if not isinstance(tables, list):
+        raise _Malformed(f"{where}: {key} must be an array of tables, not {_kind(tables)}")
+    return tables
+
+
+def _entry(entry: Any, where: str) -> LockedDataset:
+    fields = _fields(entry, _ENTRY_FIELDS, where)
+    sources = tuple(
+        LockedSource(**_fields(table, _SOURCE_FIELDS, f"{where}, source {number}"))
+        for number, table in enumerate(_tables(entry, "source", where), start=1)
+    )
+    splits = tuple(
+        LockedSplit(**_fields(table, _SPLIT_FIELDS, f"{where}, split {number}"))
+        for number, table in enumerate(_tables(entry, "split", where), start=1)
+    )
+    return LockedDataset(**fields, sources=sources, splits=splits)
+
+
+def _label(entry: Any, number: int) -> str:
+    """How an entry is named in messages: its number, and its name when it has one."""
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+        config = entry.get("config") if isinstance(entry.get("config"), str) else None
+        version = entry.get("version") if isinstance(entry.get("version"), str) else None
+        return f"entry {number} ({format_reference(entry['name'], config, version)})"
+    return f"entry {number}"
 
 
 def read(path: str | os.PathLike[str]) -> Lock:
-    """Read a lockfile, naming the file and the problem when it is not one."""
+    """Read a lockfile; each ``[[dataset]]`` entry is checked on its own.
+
+    A file that cannot be read or parsed at all raises
+    :class:`~hatemoji_datasets.errors.UnreadableLockError` (exit status 2); a
+    lock of another format, or one that locks nothing, :class:`LockError`.
+    Malformed entries are kept in :attr:`Lock.invalid`, one problem each, so
+    the valid entries are still checked.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LockError(f"cannot read the lockfile {path}: {exc}") from None
-    try:
-        document = _toml_loads(text)
-    except ValueError as exc:
-        raise LockError(f"{path} is not valid TOML: {exc}") from None
-    try:
-        if document.get("lock_format") != LOCK_FORMAT:
-            raise LockError(
-                f"{path}: lock_format {document.get('lock_format')!r} is not {LOCK_FORMAT}"
-            )
-        entries = tuple(
-            LockedDataset(
-                name=str(item["name"]),
-                config=str(item["config"]),
-                version=str(item["version"]),
-                sources=tuple(
-                    LockedSource(str(s["name"]), str(s["url"]), int(s["size"]), str(s["sha256"]))
-                    for s in item.get("source", [])
-                ),
-                splits=tuple(
-                    LockedSplit(str(s["name"]), int(s["rows"]), str(s["fingerprint"]))
-                    for s in item.get("split", [])
-                ),
-            )
-            for item in document.get("dataset", [])
+        document = read_toml(path)
+    except InputError as error:
+        raise UnreadableLockError(error.finding) from None
+    if document.get("lock_format") != LOCK_FORMAT:
+        found = document.get("lock_format")
+        shown = repr(found) if isinstance(found, int | str) else _kind(found)
+        raise LockError(f"{path}: lock_format {shown} is not {LOCK_FORMAT}")
+    entries = document.get("dataset", [])
+    if not isinstance(entries, list) or not entries:
+        raise LockError(
+            f"{path} locks no datasets: it has no [[dataset]] entry; write one with "
+            "`hatemoji-datasets lock NAME[/CONFIG][:VERSION] -o FILE`"
         )
-        return Lock(package_version=str(document.get("package_version", "")), datasets=entries)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LockError(f"{path}: a [[dataset]] entry lacks or mistypes {exc}") from None
+    valid, invalid = [], []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            valid.append(_entry(entry, _label(entry, number)))
+        except _Malformed as problem:
+            invalid.append(InvalidEntry(number, str(problem)))
+    package_version = document.get("package_version", "")
+    return Lock(
+        package_version=package_version if isinstance(package_version, str) else "",
+        datasets=tuple(valid),
+        invalid=tuple(invalid),
+    )

@@ -18,6 +18,8 @@ from hatemoji_datasets.building.recorded import (
     render_recorded,
     sources_digest,
 )
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import read_text, write_text
 from hatemoji_datasets.spec import DatasetSpec
 
 
@@ -71,9 +73,12 @@ def record_all(
     for spec in specs:
         text = render_recorded(compute_records(spec, cache_dir=cache_dir, mirror=mirror))
         path = recorded_path(spec)
-        current = path.read_text(encoding="utf-8") if path.exists() else None
+        try:
+            current = read_text(path)
+        except InputError:
+            current = None  # missing or unreadable: written afresh
         if current != text:
             stale.append((path, text))
             if write:
-                path.write_text(text, encoding="utf-8")
+                write_text(path, text)
     return stale

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from hatemoji_datasets.errors import SourceError
+from hatemoji_datasets.errors import SourceError, redact
 
 MIRROR_ENV = "HATEMOJI_DATASETS_MIRROR"
 TIMEOUT_ENV = "HATEMOJI_DATASETS_TIMEOUT"
@@ -22,10 +22,36 @@ DEFAULT_TIMEOUT = 15.0
 
 
 def mirror_setting(mirror: str | os.PathLike[str] | None = None) -> str | None:
-    """The mirror in force: the argument if given, else the environment variable."""
+    """The mirror in force: the argument if given, else the environment variable.
+
+    A mirror given as a URL must be one: ``http(s)://HOST[:PORT]/PATH`` or
+    ``file://PATH``; anything else is one :class:`SourceError` line naming it.
+    """
     if mirror is not None:
-        return os.fspath(mirror)
-    return os.environ.get(MIRROR_ENV) or None
+        value, origin = os.fspath(mirror), "mirror"
+    else:
+        value, origin = os.environ.get(MIRROR_ENV) or "", MIRROR_ENV
+    if not value:
+        return None
+    if "://" in value:
+        check_mirror_url(value, origin)
+    return value
+
+
+def check_mirror_url(url: str, origin: str = "mirror") -> None:
+    """Raise SourceError unless ``url`` is a usable mirror URL (its credentials never shown)."""
+    shown = redact(url)
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # parsed on access: a port out of range raises here
+    except ValueError as exc:
+        raise SourceError(f"{origin} {shown!r} is not a valid URL: {exc}") from None
+    if parts.scheme not in ("http", "https", "file"):
+        raise SourceError(
+            f"{origin} {shown!r} is not a valid URL: the scheme must be http, https or file"
+        )
+    if parts.scheme != "file" and not parts.hostname:
+        raise SourceError(f"{origin} {shown!r} is not a valid URL: it names no host")
 
 
 def timeout_setting(timeout: float | None = None) -> float:

@@ -9,11 +9,10 @@ and a test fails when the page and the code disagree::
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 from hatemoji_datasets.findings import CODES
+from hatemoji_datasets.generated import block_command, replace_block
 from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema import rules_of
 
@@ -26,11 +25,21 @@ def every_code() -> list[tuple[str, str, str]]:
     rows = [(code, "all", meaning) for code, meaning in CODES.items()]
     own: dict[str, tuple[str, str]] = {}
     for name, spec in specs().items():
-        schemas = {config.schema for config in spec.configs}
+        # Which configs read a format whose model declares the code (a config may read
+        # several formats: its rows' and its joins').
+        configs: dict[str, list[str]] = {}
+        messages: dict[str, str] = {}
         for config in spec.configs:
-            scope = name if len(schemas) == 1 else f"{name} ({config.name})"
-            for info in rules_of(spec.load(config.schema)).values():
-                own.setdefault(info.code, (scope, info.message))
+            for schema in config.schemas:
+                for info in rules_of(spec.load(schema)).values():
+                    users = configs.setdefault(info.code, [])
+                    if config.name not in users:
+                        users.append(config.name)
+                    messages.setdefault(info.code, info.message)
+        for code, users in configs.items():
+            every = len(users) == len(spec.configs)
+            scope = name if every else f"{name} ({', '.join(users)})"
+            own.setdefault(code, (scope, messages[code]))
     rows += [(code, scope, message) for code, (scope, message) in sorted(own.items())]
     return rows
 
@@ -43,29 +52,18 @@ def markdown_table() -> str:
 
 def render(page: str) -> str:
     """``page`` with the block between the markers replaced by the current table."""
-    head, start, rest = page.partition(START)
-    _, end, tail = rest.partition(END)
-    if not start or not end:
-        raise ValueError(f"the page has no {START!r} ... {END!r} block")
-    return f"{head}{START}\n{markdown_table()}\n{END}{tail}"
+    return replace_block(page, START, END, markdown_table())
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write (or --check) the finding-code table.")
-    parser.add_argument("page", type=Path, help="the markdown page holding the table")
-    parser.add_argument("--check", action="store_true", help="only report a stale table")
-    args = parser.parse_args(argv)
-    current = args.page.read_text(encoding="utf-8")
-    fresh = render(current)
-    if current == fresh:
-        print(f"{args.page}: the code table lists every code")
-        return 0
-    if args.check:
-        print(f"{args.page}: the code table is stale; run without --check", file=sys.stderr)
-        return 1
-    args.page.write_text(fresh, encoding="utf-8")
-    print(f"wrote: {args.page}")
-    return 0
+    return block_command(
+        argv,
+        description="Write (or --check) the finding-code table.",
+        start=START,
+        end=END,
+        body=lambda args: markdown_table(),
+        fresh="the code table lists every code",
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,10 @@ of the working tree is refused unread.
 Cross-row rules (HatemojiBuild's pairs) need a row's partner, which may be
 released rather than in the file; so released rows the file does not
 contain are added as context, and only findings in the file are reported.
+
+A config that reads files of several formats (rows and their annotations)
+checks each contributed file in its own format (:mod:`.formats`), and what the
+joins between the formats promise (:mod:`.joined`).
 """
 
 from __future__ import annotations
@@ -21,18 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hatemoji_datasets.building.pipeline import (
-    check_files,
-    fetch_released,
-    read_by_layout,
-    read_files,
-)
-from hatemoji_datasets.building.reader import RawTable, check_regular_file, unreadable
+from hatemoji_datasets.building.pipeline import fetch_released, read_by_layout, read_files
+from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.findings import Finding, finding_order
 from hatemoji_datasets.registry import lookup
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.validate.formats import part_of, source_of
 from hatemoji_datasets.validate.report import ValidationReport
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def validate_contributions(
     spec, config_spec, _ = lookup(dataset, config)
     mirror = mirror_setting(mirror)
     report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
-    readable: dict[str, RawTable | pd.DataFrame] = {}
+    readable: dict[str, tuple[RawPart, RawTable] | pd.DataFrame] = {}
     with ThreadPoolExecutor(max_workers=1) as preload:
-        # What checks (pandas, pandera, the schema module, emoji: a few tenths of a
+        # What checks (pandas, pandera, the schema modules, emoji: a few tenths of a
         # second of imports) loads while the files are read: pyarrow parses them
         # without holding the GIL.
         loading = preload.submit(_load_checkers, spec, config_spec)
@@ -92,58 +93,78 @@ def validate_contributions(
         return report  # nothing to compare: fetch nothing
     import pandas as pd
 
+    from hatemoji_datasets.validate.joined import contribution_join_findings
     from hatemoji_datasets.validate.release_rules import missing_rows
 
-    # Keys seen per format (upstream CSV/TSV, built Parquet), each with its own release.
-    seen: dict[str, list[pd.Series]] = {"raw": [], "built": []}
+    # Keys seen per format (each upstream format, built Parquet), each with its own release.
+    seen: dict[RawPart | str, list[pd.Series]] = {}
+    raw_files: dict[RawPart, list[RawTable]] = {}
     for name, contribution in readable.items():
-        if isinstance(contribution, RawTable):
-            released = released_rows(spec, config_spec, mirror, cache_dir)
-            report.findings += _check_raw(contribution, spec, config_spec, released, options)
-            if config_spec.key_column in contribution.table.column_names:
-                seen["raw"].append(contribution.table[config_spec.key_column].to_pandas())
+        if isinstance(contribution, tuple):
+            part, raw = contribution
+            released = released_rows(spec, config_spec, mirror, cache_dir, part)
+            report.findings += _check_raw(raw, spec, config_spec, part, released, options)
+            raw_files.setdefault(part, []).append(raw)
+            if part.key_column in raw.table.column_names:
+                seen.setdefault(part, []).append(raw.table[part.key_column].to_pandas())
         else:
             report.findings += _check_built(
                 name, contribution, spec, config_spec, mirror, cache_dir, options
             )
             if _built_key(config_spec) in contribution.columns:
-                seen["built"].append(contribution[_built_key(config_spec)])
+                seen.setdefault(BUILT, []).append(contribution[_built_key(config_spec)])
+    if len(config_spec.parts) > 1:
+        report.findings += contribution_join_findings(
+            config_spec,
+            raw_files,
+            report.findings,
+            lambda part: released_rows(spec, config_spec, mirror, cache_dir, part),
+        )
     if options.full and not report.unreadable:
         # Together the files claim to be the whole dataset: name every lost row.
         # (Without a key column anywhere, the schema has already said so.)
         for kind, keys in seen.items():
-            if not keys:
-                continue
-            if kind == "raw":
-                key = config_spec.key_column
-                released_keys = released_rows(spec, config_spec, mirror, cache_dir)[key]
-            else:
+            if kind == BUILT:
                 key = _built_key(config_spec)
                 released_keys = _built_release(spec, config_spec, mirror, cache_dir)[0][key]
+            else:
+                key = kind.key_column
+                released_keys = released_rows(spec, config_spec, mirror, cache_dir, kind)[key]
             report.findings += missing_rows(report.files, key, released_keys, pd.concat(keys))
     report.findings.sort(key=finding_order)
     return report
 
 
+#: ``seen`` key of the keys read from built (Parquet) files.
+BUILT = "built"
+
+
 def _load_checkers(spec: DatasetSpec, config: ConfigSpec) -> None:
-    """Import what checks a read file: pandas, the schema (pandera) and the release rules."""
+    """Import what checks a read file: pandas, the schemas (pandera), the release rules."""
     import pandas  # noqa: F401 - imported here to be ready when the files are read
 
+    import hatemoji_datasets.validate.joined  # noqa: F401 - likewise
     import hatemoji_datasets.validate.release_rules  # noqa: F401 - likewise (emoji)
 
-    spec.load(config.schema)
+    for reference in config.schemas:
+        spec.load(reference)
 
 
 def _read(
     name: str, spec: DatasetSpec, config: ConfigSpec, loading: Future
-) -> RawTable | pd.DataFrame:
+) -> tuple[RawPart, RawTable] | pd.DataFrame:
     if name.endswith(".parquet"):  # the built format, checked against the built release
         loading.result()  # one thread imports at a time
         from hatemoji_datasets.validate.built_format import read_parquet
 
         return read_parquet(name)
-    # As the schema reads it (its generated layout), without waiting for pandera.
-    return read_by_layout(spec, config.schema, name, config.raw_format)
+    # As the schemas read them (their generated layouts), without waiting for pandera.
+    first = config.parts[0]
+    raw = read_by_layout(spec, first.schema, name, config.raw_format)
+    part = part_of(name, raw.table.column_names, spec, config)
+    if part is not first:  # read again, typed as that format's schema types it
+        raw = read_by_layout(spec, part.schema, name, config.raw_format)
+    return part, raw
 
 
 def _built_key(config: ConfigSpec) -> str:
@@ -153,32 +174,48 @@ def _built_key(config: ConfigSpec) -> str:
 
 @cache
 def released_rows(
-    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    mirror: str | None,
+    cache_dir: str | None,
+    part: RawPart | None = None,
 ) -> pd.DataFrame:
-    """The released rows in upstream format, each knowing its split's file (cached)."""
-    import pandas as pd
+    """The released rows of one of the config's formats (its own rows' by default), in
+    upstream format, each knowing its split and source (cached)."""
+    from hatemoji_datasets.building.joins import stack_tables
+    from hatemoji_datasets.schema import with_row_sources, with_source_splits
 
-    from hatemoji_datasets.schema import with_source_splits
-
-    raws = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
-    frame = pd.concat([raw.table.to_pandas() for raw in raws.values()], ignore_index=True)
-    return with_source_splits(frame, [(split, raw.num_rows) for split, raw in raws.items()])
+    part = part or config.parts[0]
+    files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
+    if part.join is None:
+        listed = [(split, source, raw) for split, f in files.items() for source, raw in f.sources]
+    else:
+        sources = dict(part.join.splits)
+        listed = [(split, sources[split], f.joined[part.join.name]) for split, f in files.items()]
+    frame = stack_tables([raw.table for _, _, raw in listed]).to_pandas()
+    with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in listed])
+    return with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in listed])
 
 
 def _check_raw(
     raw: RawTable,
     spec: DatasetSpec,
     config: ConfigSpec,
+    part: RawPart,
     released: pd.DataFrame,
     options: Options,
 ) -> list[Finding]:
+    from hatemoji_datasets.schema import check_frame, compiled
     from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
     frame = raw.table.to_pandas()
-    key, text = config.key_column, config.text_column
+    key, text = part.key_column, config.text_column
+    model = spec.load(part.schema)
+    if text not in compiled(model).columns:
+        text = key  # a format without the text: rows are compared, no text rules apply
     if key not in frame.columns or text not in frame.columns:
         # The schema names the missing columns; the release rules need these two.
-        return check_files(spec, config, {"contribution": raw})
+        return check_frame(model, frame, file=raw.path, places=raw.places)[1]
     rows = ContributedRows(
         raw.path,
         frame,
@@ -192,7 +229,7 @@ def _check_raw(
     # pyarrow, which releases the GIL: on two cores they overlap.
     with ThreadPoolExecutor(max_workers=1) as pool:
         release_findings = pool.submit(_release_findings, rows, options)
-        schema_findings = _schema_findings(raw, frame, spec, config, rows)
+        schema_findings = _schema_findings(raw, frame, spec, config, part, rows)
         return [*schema_findings, *_not_owned(release_findings.result(), schema_findings, key)]
 
 
@@ -220,33 +257,51 @@ def _schema_findings(
     frame: pd.DataFrame,
     spec: DatasetSpec,
     config: ConfigSpec,
+    part: RawPart,
     rows: ContributedRows,
 ) -> list[Finding]:
-    """The dataset schema over the file (plus released context rows, for cross-row rules)."""
-    import pandas as pd
-
-    from hatemoji_datasets.schema import check_frame, source_splits, split_runs, with_source_splits
+    """The format's schema over the file (plus released context rows, for cross-row rules)."""
+    from hatemoji_datasets.building.joins import stack_frames
+    from hatemoji_datasets.schema import (
+        check_frame,
+        column_findings,
+        row_sources,
+        source_splits,
+        split_runs,
+        with_row_sources,
+        with_source_splits,
+    )
     from hatemoji_datasets.validate.release_rules import member
 
+    model = spec.load(part.schema)
+    structural = column_findings(model, frame.columns, raw.path)
+    if structural:  # before context rows could fill in what the file lacks
+        return structural
     runs = (
         split_runs(spec.load(config.split_of_file)(raw.path, frame))
-        if config.split_of_file
+        if config.split_of_file and part.join is None
         else [(None, len(frame))]
     )
+    source_runs = [(source_of(raw.path, spec, part), len(frame))]
     context_rows = 0
     if config.cross_row_rules:
-        context = rows.released[~member(rows.released[config.key_column], frame[config.key_column])]
+        key = part.key_column
+        context = rows.released[~member(rows.released[key], frame[key])]
         context_rows = len(context)
         released_splits = source_splits(rows.released)
         if released_splits is not None:
             runs += split_runs(released_splits[context.index])
-        frame = pd.concat([frame, context], ignore_index=True)
+        released_sources = row_sources(rows.released)
+        if released_sources is not None:
+            source_runs += split_runs(released_sources[context.index])
+        frame = stack_frames([frame, context])
     with_source_splits(frame, runs)
+    with_row_sources(frame, source_runs)
 
     def places() -> list[tuple[str, int]]:
         return raw.places() + [("", 0)] * context_rows
 
-    _, found = check_frame(spec.load(config.schema), frame, file=raw.path, places=places)
+    _, found = check_frame(model, frame, file=raw.path, places=places)
     # Findings located on context rows are the released data's, not this file's.
     return [f for f in found if f.file == raw.path]
 

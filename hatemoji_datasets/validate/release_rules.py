@@ -72,7 +72,14 @@ class ContributedRows:
     ) -> Finding:
         line = self.line(position)
         return Finding(
-            self.name, line, column, code, message, preview(value), preview(expected), severity
+            self.name,
+            line,
+            column,
+            code,
+            message,
+            preview(value),
+            preview(expected, None),
+            severity,
         )
 
 
@@ -252,4 +259,4 @@ def missing_rows(
 
 
 def _natural(key: str) -> tuple[int, str]:
-    return (int(key), "") if key.isdigit() else (0, key)
+    return (int(key), "") if key.isdecimal() else (0, key)

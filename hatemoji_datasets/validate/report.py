@@ -8,12 +8,16 @@ issue a workflow command such as ``::stop-commands::``).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 
-from hatemoji_datasets.findings import Finding, safe
+from hatemoji_datasets.findings import Finding, safe, shown
 
 #: JSON report format version; bump on any incompatible change.
 REPORT_FORMAT = 1
+#: Text and GitHub reports show this many findings of each code, then one line with the
+#: rest's count (GitHub annotates only a handful per step; a person reads no more).
+MAX_FINDINGS_PER_CODE = 20
 
 
 @dataclass
@@ -46,8 +50,40 @@ class ValidationReport:
         return 1 if self.errors else 0
 
 
-def render(report: ValidationReport, fmt: str) -> str:
-    return {"text": _text, "json": _json, "github": _github}[fmt](report)
+def render(report: ValidationReport, fmt: str, max_findings: int = MAX_FINDINGS_PER_CODE) -> str:
+    """The report as text, JSON or GitHub workflow commands.
+
+    Text and GitHub show the first ``max_findings`` findings of each code, then
+    one line per code with how many more there are (0: show every finding).
+    JSON always holds every finding.
+    """
+    if fmt == "json":
+        return _json(report)
+    shown_findings, hidden = bounded(report.findings, max_findings)
+    render_one = _text_line if fmt == "text" else _github_line
+    lines = [render_one(report, f) for f in shown_findings]
+    lines += [f"... and {count:,} more {safe(code)}" for code, count in hidden.items()]
+    if hidden:
+        lines.append(
+            f"(the first {max_findings:,} findings of each code are shown; "
+            "--max-findings N shows more, 0 all; --format json lists every finding)"
+        )
+    lines.append(_summary(report))
+    return "\n".join(lines)
+
+
+def bounded(findings: list[Finding], limit: int) -> tuple[list[Finding], dict[str, int]]:
+    """The first ``limit`` findings of each code (in order), and how many of each are left."""
+    if limit <= 0:
+        return findings, {}
+    seen: Counter[str] = Counter()
+    kept = []
+    for finding in findings:
+        seen[finding.code] += 1
+        if seen[finding.code] <= limit:
+            kept.append(finding)
+    hidden = {code: count - limit for code, count in seen.items() if count > limit}
+    return kept, hidden
 
 
 def _summary(report: ValidationReport) -> str:
@@ -57,10 +93,8 @@ def _summary(report: ValidationReport) -> str:
     return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){tail}"
 
 
-def _text(report: ValidationReport) -> str:
-    lines = [f"{report.severity(f)}: {safe(str(f))}" for f in report.findings]
-    lines.append(_summary(report))
-    return "\n".join(lines)
+def _text_line(report: ValidationReport, finding: Finding) -> str:
+    return f"{report.severity(finding)}: {safe(str(finding))}"
 
 
 def _json(report: ValidationReport) -> str:
@@ -86,8 +120,8 @@ def _as_dict(report: ValidationReport, finding: Finding) -> dict[str, object]:
         "line": finding.line,
         "column": None if finding.column is None else safe(finding.column),
         "message": safe(finding.message),
-        "value": None if finding.value is None else safe(finding.value),
-        "expected": None if finding.expected is None else safe(finding.expected),
+        "value": None if finding.value is None else shown(finding.value),
+        "expected": None if finding.expected is None else shown(finding.expected),
     }
 
 
@@ -100,13 +134,9 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _github(report: ValidationReport) -> str:
-    lines = []
-    for f in report.findings:
-        properties = [f"file={_escape_property(f.file)}"]
-        if f.line is not None:
-            properties.append(f"line={f.line}")
-        properties.append(f"title={_escape_property(f.code)}")
-        lines.append(f"::{report.severity(f)} {','.join(properties)}::{_escape_data(f.detail())}")
-    lines.append(_summary(report))
-    return "\n".join(lines)
+def _github_line(report: ValidationReport, f: Finding) -> str:
+    properties = [f"file={_escape_property(f.file)}"]
+    if f.line is not None:
+        properties.append(f"line={f.line}")
+    properties.append(f"title={_escape_property(f.code)}")
+    return f"::{report.severity(f)} {','.join(properties)}::{_escape_data(f.detail())}"

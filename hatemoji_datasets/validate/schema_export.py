@@ -18,6 +18,8 @@ import pandera.pandas as pa
 import yaml
 
 from hatemoji_datasets.building.layout import RawLayout, layout_path, model_name, render_layouts
+from hatemoji_datasets.errors import InputError
+from hatemoji_datasets.file_io import check_folder_destination, make_folder, read_text, write_text
 from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema import compiled, integer_columns, rules_of
 
@@ -42,7 +44,7 @@ def exports() -> dict[str, str]:
     """Relative path -> file content, for every upstream schema of every dataset."""
     files: dict[str, str] = {}
     for name, spec in specs().items():
-        models = {config.schema: spec.load(config.schema) for config in spec.configs}
+        models = {ref: spec.load(ref) for config in spec.configs for ref in config.schemas}
         for model in models.values():
             source = f"{model.__module__}.{model.__name__}"
             stem = f"{name}/{model.__name__}"
@@ -61,15 +63,20 @@ def exports() -> dict[str, str]:
 def write_exports(folder: str | Path, *, check_only: bool = False) -> list[Path]:
     """Write the exports (or, with ``check_only``, list those that differ); returns paths."""
     root = Path(folder)
+    if not check_only:
+        check_folder_destination(root)
     stale = []
     for relative, content in sorted(exports().items()):
         path = root / relative
-        if path.is_file() and path.read_text(encoding="utf-8") == content:
-            continue
+        try:
+            if read_text(path) == content:
+                continue
+        except InputError:
+            pass  # missing or unreadable: it differs
         stale.append(path)
         if not check_only:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
+            make_folder(path.parent)
+            write_text(path, content)
     return stale
 
 
@@ -78,7 +85,7 @@ def layouts() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for spec in specs().values():
         found: dict[str, RawLayout] = {}
-        for reference in dict.fromkeys(config.schema for config in spec.configs):
+        for reference in dict.fromkeys(ref for config in spec.configs for ref in config.schemas):
             model = spec.load(reference)
             columns = tuple(compiled(model).columns)
             found[model_name(reference)] = RawLayout(columns, tuple(integer_columns(model)))
@@ -90,11 +97,14 @@ def write_layouts(*, check_only: bool = False) -> list[Path]:
     """Write each ``raw_columns.tsv`` (or, with ``check_only``, list those that differ)."""
     stale = []
     for path, content in layouts().items():
-        if path.is_file() and path.read_text(encoding="utf-8") == content:
-            continue
+        try:
+            if read_text(path) == content:
+                continue
+        except InputError:
+            pass  # missing or unreadable: it differs
         stale.append(path)
         if not check_only:
-            path.write_text(content, encoding="utf-8")
+            write_text(path, content)
     return stale
 
 
@@ -147,7 +157,8 @@ def _table_schema(
 ) -> dict[str, Any]:
     fields = []
     for name, column in schema.columns.items():
-        constraints: dict[str, Any] = {"required": not column.nullable}
+        # A column a file may lack (optional) is not required either.
+        constraints: dict[str, Any] = {"required": column.required and not column.nullable}
         if column.unique:
             constraints["unique"] = True
         for check in column.checks:
@@ -166,5 +177,14 @@ def _table_schema(
         "name": stem.lower(),
         "title": schema.name,
         "fields": fields,
+        # The package reads every cell as exact text: an empty cell is a value, never missing.
+        "missingValues": [],
+        # Optional columns may be absent from a file (matched by name); otherwise the
+        # columns are exactly these, in this order.
+        **(
+            {"fieldsMatch": "superset"}
+            if any(not column.required for column in schema.columns.values())
+            else {}
+        ),
         "x-rules": _custom_checks(schema.checks, codes),
     }

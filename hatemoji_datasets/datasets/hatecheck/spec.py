@@ -1,0 +1,187 @@
+"""HateCheck: 3,728 functional test cases for English hate-speech classifiers, declared.
+
+Each config joins a cases file with its annotations file on ``case_id``: the
+cases say what each test is, the annotations which five of ten annotators
+labelled it and how. The vocabularies below are the single definition used by
+the schemas and by the built dataset's ClassLabels.
+"""
+
+from __future__ import annotations
+
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    Fairness,
+    Join,
+    Release,
+    Scoring,
+)
+
+#: The 29 functional tests in the paper's order (F1..F29), under the paper's groups.
+#: The suffix says the gold label: ``_h`` hateful, ``_nh`` non-hateful.
+FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
+    "Derogation": ("derog_neg_emote_h", "derog_neg_attrib_h", "derog_dehum_h", "derog_impl_h"),
+    "Threatening language": ("threat_dir_h", "threat_norm_h"),
+    "Slur usage": ("slur_h", "slur_homonym_nh", "slur_reclaimed_nh"),
+    "Profanity usage": ("profanity_h", "profanity_nh"),
+    "Pronoun reference": ("ref_subs_clause_h", "ref_subs_sent_h"),
+    "Negation": ("negate_pos_h", "negate_neg_nh"),
+    "Phrasing": ("phrase_question_h", "phrase_opinion_h"),
+    "Non-hateful group identity": ("ident_neutral_nh", "ident_pos_nh"),
+    "Counter speech": ("counter_quote_nh", "counter_ref_nh"),
+    "Abuse against non-protected targets": ("target_obj_nh", "target_indiv_nh", "target_group_nh"),
+    "Spelling variations": (
+        "spell_char_swap_h",
+        "spell_char_del_h",
+        "spell_space_del_h",
+        "spell_space_add_h",
+        "spell_leet_h",
+    ),
+}
+FUNCTIONALITIES: tuple[str, ...] = tuple(
+    f for group in FUNCTIONALITY_GROUPS.values() for f in group
+)
+#: The functionality name's suffix for hateful tests.
+HATEFUL_SUFFIX = "_h"
+#: Tests whose cases name no protected group (upstream leaves ``target_ident`` empty).
+NO_TARGET_FUNCTIONALITIES: tuple[str, ...] = (
+    "profanity_nh",
+    "target_obj_nh",
+    "target_indiv_nh",
+    "target_group_nh",
+)
+#: The seven protected groups, as upstream spells them.
+PROTECTED_TARGETS: tuple[str, ...] = (
+    "women",
+    "trans people",
+    "gay people",
+    "black people",
+    "disabled people",
+    "Muslims",
+    "immigrants",
+)
+#: What upstream writes for a case without a protected group, and the built class for it.
+UPSTREAM_NO_TARGET = ""
+NO_TARGET = "none"
+TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
+#: Upstream ``direction`` -> built name: hateful cases are aimed at a group in general
+#: or at someone directly; upstream writes ``-`` for every non-hateful case.
+DIRECTIONS: dict[str, str] = {"-": "none", "general": "general", "directed": "directed"}
+NO_DIRECTION = "-"
+#: Upstream writes ``-`` where a case has no focus words or lemma.
+NO_FOCUS = "-"
+#: Upstream ``label_gold`` and the annotators' labels, in the shared label's id order.
+UPSTREAM_LABELS: tuple[str, ...] = ("non-hateful", "hateful")
+#: The annotator pool, ``label_1`` .. ``label_10``; each case has labels from five of them.
+ANNOTATORS: tuple[int, ...] = tuple(range(1, 11))
+LABELS_PER_CASE = 5
+#: Suite cases: at least this many of the five annotators gave the gold label.
+SUITE_AGREEMENT = 4
+#: What an annotations file restates of its case (its unnamed first column is each
+#: file's own row number, so it is not among them).
+RESTATED_COLUMNS: tuple[str, ...] = ("functionality", "templ_id", "test_case", "label_gold")
+
+
+#: The paper's tables: accuracy per functional test (in its groups) and per target group,
+#: and fairness across the protected groups.
+SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "functionalities",
+            "Accuracy per functional test, in the paper's groups",
+            function="scoring:functionalities",
+        ),
+        Breakdown(
+            "targets",
+            "Per target group",
+            by=("target",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+        ),
+        Fairness(
+            "fairness",
+            "Fairness across the seven protected groups (fairlearn)",
+            column="target",
+            exclude=(NO_TARGET,),
+            scope="protected groups",
+            count="groups",
+        ),
+    ),
+    plot=("functionalities", "accuracy"),
+    notes=(
+        "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
+        "is undefined (None) when every group's rate is 0.",
+    ),
+)
+
+SPEC = DatasetSpec(
+    name="hatecheck",
+    pretty_name="HateCheck",
+    package=__package__,
+    releases=(
+        Release(
+            "1.0.0",
+            "First release: upstream commit d843022; the 3,728-case test suite (default) "
+            "and all 3,901 generated cases (all), each joined with its annotations.",
+        ),
+    ),
+    configs=(
+        ConfigSpec(
+            name="default",
+            description="The test suite: 3,728 cases, each with its five annotations.",
+            splits=(("test", "suite_cases"),),
+            schema="schema:HateCheckCases",
+            features="transform:features_of",
+            transform="transform:transform",
+            key_column="case_id",
+            text_column="test_case",
+            id_column="case_id",
+            eval_split="test",
+            cross_row_rules=True,  # a new case may refer to a released one
+            statistics="statistics:statistics",
+            scoring=SCORING,
+            joins=(
+                Join(
+                    "annotations",
+                    "schema:HateCheckSuiteAnnotations",
+                    "case_id",
+                    (("test", "suite_annotations"),),
+                    agree_on=RESTATED_COLUMNS,
+                ),
+            ),
+        ),
+        ConfigSpec(
+            name="all",
+            description="All 3,901 generated cases, marking the 3,728 the suite kept.",
+            splits=(("test", "all_cases"),),
+            schema="schema:HateCheckCases",
+            features="transform:features_of",
+            transform="transform:transform",
+            key_column="case_id",
+            text_column="test_case",
+            id_column="case_id",
+            eval_split="test",
+            cross_row_rules=True,
+            statistics="statistics:statistics",
+            scoring=SCORING,
+            joins=(
+                Join(
+                    "annotations",
+                    "schema:HateCheckAnnotations",
+                    "case_id",
+                    (("test", "all_annotations"),),
+                    agree_on=RESTATED_COLUMNS,
+                ),
+                Join(
+                    "test suite",
+                    "schema:HateCheckCases",
+                    "case_id",
+                    (("test", "suite_cases"),),
+                    indicator="in_test_suite",
+                ),
+            ),
+        ),
+    ),
+    default_config="default",
+)

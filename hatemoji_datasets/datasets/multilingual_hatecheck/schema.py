@@ -1,0 +1,233 @@
+"""Multilingual HateCheck's raw format (``hatecheck_cases_final_<language>.csv``) as a model.
+
+All ten files share it; the eight gender-inflected languages add the
+``gender_male`` and ``gender_female`` template columns. Which file (and so
+which language) a row came from is recorded by the reader (see
+``schema.row_sources``); a row's case id must carry that language. The
+vocabularies come from the declaration (``spec.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.typing import Series
+
+from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+    ANNOTATORS_PER_CASE,
+    FUNCTIONALITIES,
+    HATEFUL_SUFFIX,
+    LANGUAGES,
+    TARGET_OF_SPELLING,
+    UPSTREAM_BOOLEANS,
+    UPSTREAM_LABELS,
+    UPSTREAM_NO_TARGET,
+    UPSTREAM_TARGETS,
+)
+from hatemoji_datasets.schema import RawFileModel, column_rule, row_sources, rule
+
+NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
+#: ``<language>-<n>``.
+CASE_ID = rf"^({'|'.join(LANGUAGES)})-[1-9][0-9]*$"
+#: An optional reference: empty, or a positive integer (upstream writes ``12.0``).
+OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
+_LABEL = "'(" + "|".join(re.escape(label) for label in UPSTREAM_LABELS) + ")'"
+#: ``['hateful', 'non-hateful', 'hateful']``: three quoted labels.
+LABELS_LITERAL = re.compile(r"\[" + ", ".join([_LABEL] * ANNOTATORS_PER_CASE) + r"\]")
+
+
+def parse_labels(literal: str) -> list[str]:
+    """The three labels of a validated ``label_annotated`` literal."""
+    return [part.strip("'") for part in literal[1:-1].split(", ")]
+
+
+def languages_of(ids: pd.Series) -> pd.Series:
+    """The language prefix of each case id (missing where the id has none)."""
+    return ids.astype(str).str.extract(r"^([a-z]+)-", expand=False)
+
+
+def numbers_of(ids: pd.Series) -> pd.Series:
+    return pd.to_numeric(ids.astype(str).str.extract(r"-([0-9]+)$", expand=False), "coerce")
+
+
+def optional_ids(values: pd.Series) -> pd.Series:
+    """Upstream's optional ids (``12.0``, ``12`` or empty) as nullable integers."""
+    numbers = pd.to_numeric(values.astype(str).where(values.astype(str) != ""), errors="coerce")
+    return numbers.where(numbers == numbers.round()).astype("Int64")
+
+
+def referenced_ids(df: pd.DataFrame) -> pd.Series:
+    """The case id each row's ``ref_case_id`` names in its own language (missing if none)."""
+    refs = optional_ids(df["ref_case_id"])
+    named = languages_of(df["mhc_case_id"]) + "-" + refs.astype(str)
+    return named.where(refs.notna())
+
+
+def file_languages(df: pd.DataFrame) -> pd.Series:
+    """The language of the file each row was read from (missing where unknown)."""
+    sources = row_sources(df)
+    if sources is None:
+        return pd.Series(None, index=df.index, dtype=object)
+    return sources.where(sources.isin(LANGUAGES))
+
+
+def expected_ids(df: pd.DataFrame) -> pd.Series:
+    return file_languages(df) + "-" + numbers_of(df["mhc_case_id"]).astype("Int64").astype(str)
+
+
+def label_lists(df: pd.DataFrame) -> pd.Series:
+    literals = df["label_annotated"].astype(str)
+    ok = literals.map(lambda text: LABELS_LITERAL.fullmatch(text) is not None)
+    return literals.where(ok).map(parse_labels, na_action="ignore")
+
+
+def majority(df: pd.DataFrame) -> pd.Series:
+    """The label most of the three annotators gave (missing where the literal is bad)."""
+    hateful = label_lists(df).map(lambda labels: labels.count(HATEFUL), na_action="ignore")
+    return hateful.map(
+        lambda n: HATEFUL if n * 2 > ANNOTATORS_PER_CASE else NON_HATEFUL, na_action="ignore"
+    )
+
+
+def referenced_templates(df: pd.DataFrame) -> pd.Series:
+    """The ``templ_id`` of the case each row's ``ref_case_id`` names (missing where none)."""
+    templates = pd.to_numeric(df["templ_id"], errors="coerce")
+    first = pd.Series(templates.to_numpy(), index=df["mhc_case_id"].astype(str).to_numpy())
+    first = first.groupby(level=0).first()
+    return pd.Series(referenced_ids(df).map(first).to_numpy(), index=df.index).astype("Int64")
+
+
+class MultilingualHateCheckCases(RawFileModel):
+    """One row per test case of a ``hatecheck_cases_final_<language>.csv`` file."""
+
+    mhc_case_id: Series[str] = pa.Field(
+        str_matches=CASE_ID, unique=True, description="<language>-<n>, unique"
+    )
+    functionality: Series[str] = pa.Field(
+        isin=list(FUNCTIONALITIES), description="the functional test; _h or _nh"
+    )
+    test_case: Series[str] = pa.Field(
+        str_length={"min_value": 1}, description="the test case, verbatim"
+    )
+    label_gold: Series[str] = pa.Field(isin=list(UPSTREAM_LABELS), description="gold label")
+    target_ident: Series[str] = pa.Field(
+        isin=list(TARGET_OF_SPELLING), description="protected group as the file spells it"
+    )
+    ref_case_id: Series[str] = pa.Field(
+        str_matches=OPTIONAL_ID, description="number of the hateful case this one derives from"
+    )
+    ref_templ_id: Series[str] = pa.Field(
+        str_matches=OPTIONAL_ID, description="that case's template"
+    )
+    templ_id: Series[int] = pa.Field(ge=1, description="the template the case was made from")
+    case_templ: Series[str] = pa.Field(description="the template, if the case has one form")
+    gender_male: Series[str] | None = pa.Field(description="the masculine template")
+    gender_female: Series[str] | None = pa.Field(description="the feminine template")
+    label_annotated: Series[str] = pa.Field(description="the three annotators' labels")
+    label_annotated_maj: Series[str] = pa.Field(
+        isin=list(UPSTREAM_LABELS), description="their majority"
+    )
+    disagreement_in_case: Series[str] = pa.Field(
+        isin=list(UPSTREAM_BOOLEANS), description="True where the majority is not the gold label"
+    )
+    disagreement_in_template: Series[str] = pa.Field(
+        isin=list(UPSTREAM_BOOLEANS), description="upstream's flag for the template"
+    )
+
+    class Config:
+        name = "Multilingual HateCheck raw cases (hatecheck_cases_final_<language>.csv)"
+
+    @rule(
+        "MHC-ID-LANGUAGE",
+        "mhc_case_id must start with the language of its file",
+        column="mhc_case_id",
+        expected=expected_ids,
+    )
+    def id_names_its_language(cls, df: pd.DataFrame) -> Series[bool]:
+        expected = file_languages(df)
+        return expected.isna() | (languages_of(df["mhc_case_id"]) == expected)
+
+    @rule(
+        "MHC-LABEL-SUFFIX",
+        "label_gold must be hateful exactly when the functionality ends in _h",
+        column="label_gold",
+        reads=("functionality",),
+        expected=lambda df: (
+            df["functionality"]
+            .astype(str)
+            .str.endswith(HATEFUL_SUFFIX)
+            .map({True: HATEFUL, False: NON_HATEFUL})
+        ),
+    )
+    def label_matches_suffix(cls, df: pd.DataFrame) -> Series[bool]:
+        hateful = df["functionality"].astype(str).str.endswith(HATEFUL_SUFFIX)
+        return (df["label_gold"] == HATEFUL) == hateful
+
+    @rule(
+        "MHC-TARGET-LANGUAGE",
+        "target_ident must be empty or one of the groups upstream names in that language",
+        column="target_ident",
+        reads=("mhc_case_id",),
+    )
+    def target_of_its_language(cls, df: pd.DataFrame) -> Series[bool]:
+        languages = languages_of(df["mhc_case_id"])
+        allowed = languages.map(lambda lang: UPSTREAM_TARGETS.get(lang, ()), na_action="ignore")
+        known = [
+            target in groups if isinstance(groups, tuple) else True
+            for target, groups in zip(df["target_ident"], allowed, strict=True)
+        ]
+        return (df["target_ident"] == UPSTREAM_NO_TARGET) | pd.Series(known, index=df.index)
+
+    @rule(
+        "MHC-REF-CASE",
+        "ref_case_id must be empty or the number of a case of the same language in the files",
+        column="ref_case_id",
+        reads=("mhc_case_id",),
+    )
+    def reference_names_a_case(cls, df: pd.DataFrame) -> Series[bool]:
+        named = referenced_ids(df)
+        return named.isna() | named.isin(df["mhc_case_id"].astype(str))
+
+    @rule(
+        "MHC-REF-TEMPLATE",
+        "ref_templ_id must be the templ_id of the case that ref_case_id names",
+        column="ref_templ_id",
+        reads=("ref_case_id", "mhc_case_id", "templ_id"),
+        expected=referenced_templates,
+    )
+    def reference_template_agrees(cls, df: pd.DataFrame) -> Series[bool]:
+        expected = referenced_templates(df)
+        return expected.isna() | (optional_ids(df["ref_templ_id"]) == expected).fillna(False)
+
+    @column_rule(
+        "label_annotated",
+        "MHC-LABELS-LITERAL",
+        f"label_annotated must be a list of {ANNOTATORS_PER_CASE} quoted labels, "
+        "like ['hateful', 'non-hateful', 'hateful']",
+    )
+    def labels_literal(cls, value: str) -> bool:
+        return LABELS_LITERAL.fullmatch(str(value)) is not None
+
+    @rule(
+        "MHC-MAJORITY",
+        "label_annotated_maj must be the label most of the three annotators gave",
+        column="label_annotated_maj",
+        reads=("label_annotated",),
+        expected=majority,
+    )
+    def majority_agrees(cls, df: pd.DataFrame) -> Series[bool]:
+        expected = majority(df)
+        return expected.isna() | (df["label_annotated_maj"] == expected)
+
+    @rule(
+        "MHC-DISAGREEMENT",
+        "disagreement_in_case must be True exactly where label_annotated_maj is not label_gold",
+        column="disagreement_in_case",
+        reads=("label_annotated_maj", "label_gold"),
+        expected=lambda df: (df["label_annotated_maj"] != df["label_gold"]).map(str),
+    )
+    def disagreement_flag(cls, df: pd.DataFrame) -> Series[bool]:
+        differs = df["label_annotated_maj"] != df["label_gold"]
+        return (df["disagreement_in_case"] == "True") == differs

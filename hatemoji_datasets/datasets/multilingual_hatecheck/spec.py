@@ -1,0 +1,281 @@
+"""Multilingual HateCheck (MHC): HateCheck's functional tests in ten languages, declared.
+
+One config per language file and ``all``, which stacks the ten files; every
+config has the same features, so languages can be compared and concatenated.
+The vocabularies below are the single definition used by the schema and by
+the built dataset's ClassLabels.
+"""
+
+from __future__ import annotations
+
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    Fairness,
+    Matrix,
+    Release,
+    Scoring,
+)
+
+#: The languages, as upstream names its files (``hatecheck_cases_final_<language>.csv``)
+#: and its case ids (``<language>-<n>``); each is also the source name of its file.
+LANGUAGES: tuple[str, ...] = (
+    "arabic",
+    "dutch",
+    "french",
+    "german",
+    "hindi",
+    "italian",
+    "mandarin",
+    "polish",
+    "portuguese",
+    "spanish",
+)
+#: BCP-47 codes for the card. Upstream's Hindi cases are romanised (Latin script).
+LANGUAGE_CODES: dict[str, str] = {
+    "arabic": "ar",
+    "dutch": "nl",
+    "french": "fr",
+    "german": "de",
+    "hindi": "hi",
+    "italian": "it",
+    "mandarin": "zh",
+    "polish": "pl",
+    "portuguese": "pt",
+    "spanish": "es",
+}
+#: Files with ``gender_male`` and ``gender_female`` template columns (which may be empty
+#: where a case has one ``case_templ``); the other two have only ``case_templ``.
+GENDER_INFLECTED: tuple[str, ...] = (
+    "arabic",
+    "french",
+    "german",
+    "hindi",
+    "italian",
+    "polish",
+    "portuguese",
+    "spanish",
+)
+
+#: The union of every language's tests, under HateCheck's groups in HateCheck's order.
+#: MHC leaves out HateCheck's two slur tests (``slur_homonym_nh``, ``slur_reclaimed_nh``);
+#: Arabic and Mandarin replace some spelling tests with script-specific ones, listed
+#: after HateCheck's five (Arabic's, then Mandarin's, each in its file's order).
+FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
+    "Derogation": ("derog_neg_emote_h", "derog_neg_attrib_h", "derog_dehum_h", "derog_impl_h"),
+    "Threatening language": ("threat_dir_h", "threat_norm_h"),
+    "Slur usage": ("slur_h",),
+    "Profanity usage": ("profanity_h", "profanity_nh"),
+    "Pronoun reference": ("ref_subs_clause_h", "ref_subs_sent_h"),
+    "Negation": ("negate_pos_h", "negate_neg_nh"),
+    "Phrasing": ("phrase_question_h", "phrase_opinion_h"),
+    "Non-hateful group identity": ("ident_neutral_nh", "ident_pos_nh"),
+    "Counter speech": ("counter_quote_nh", "counter_ref_nh"),
+    "Abuse against non-protected targets": ("target_obj_nh", "target_indiv_nh", "target_group_nh"),
+    "Spelling variations": (
+        "spell_char_swap_h",
+        "spell_char_del_h",
+        "spell_space_del_h",
+        "spell_space_add_h",
+        "spell_leet_h",
+        "spell_sent_arabazi_h",
+        "spell_char_eng_replace_h",
+        "spell_char_repeat_h",
+        "spell_word_variation_h",
+        "spell_homoph_h",
+        "spell_char_comp_h",
+        "spell_pinyin_h",
+    ),
+}
+FUNCTIONALITIES: tuple[str, ...] = tuple(
+    f for group in FUNCTIONALITY_GROUPS.values() for f in group
+)
+HATEFUL_SUFFIX = "_h"
+
+#: Each language's protected groups, as its file spells them.
+UPSTREAM_TARGETS: dict[str, tuple[str, ...]] = {
+    "arabic": (
+        "women", "trans people", "gay people", "black people", "Jews", "disabled people",
+        "immigrants",
+    ),
+    "dutch": (
+        "women", "trans people", "gay people", "black people", "disabled people", "immigrants",
+        "Muslims",
+    ),
+    "french": (
+        "women", "trans people", "gay people", "black people", "disabled people", "Muslims",
+        "refugees",
+    ),
+    "german": (
+        "women", "trans people", "gay people", "black people", "disabled people", "jews",
+        "refugees",
+    ),
+    "hindi": (
+        "women", "trans people", "gay people", "North-East Indians", "Muslims", "Lower Caste",
+        "Black people",
+    ),
+    "italian": (
+        "trans people", "gay people", "disabled people", "Muslims", "immigrants", "women",
+        "black people",
+    ),
+    "mandarin": (
+        "women", "trans people", "gay people", "black people", "disabled people", "Muslims",
+        "foreigners",
+    ),
+    "polish": (
+        "gay people", "asian people", "disabled people", "jewish people", "immigrants", "women",
+        "trans people", "immigrant",
+    ),
+    "portuguese": (
+        "women", "black people", "gay people", "trans people", "indigenous people", "jews",
+        "disabled people",
+    ),
+    "spanish": (
+        "black people", "gay people", "trans people", "indigenous people", "jews",
+        "disabled people", "women",
+    ),
+}  # fmt: skip
+#: Upstream spellings of one group that the built ``target`` unifies under one name
+#: (the card lists each as an erratum).
+UNIFIED_SPELLINGS: dict[str, str] = {
+    "Black people": "black people",  # Hindi
+    "jews": "Jews",  # German, Portuguese, Spanish (Arabic writes Jews)
+    "jewish people": "Jews",  # Polish
+    "immigrant": "immigrants",  # two Polish cases
+}
+UPSTREAM_NO_TARGET = ""
+NO_TARGET = "none"
+#: The built groups: ``none``, HateCheck's seven in HateCheck's order, then the groups
+#: only MHC names, in the order they first appear (languages alphabetically).
+TARGETS: tuple[str, ...] = (
+    NO_TARGET,
+    "women",
+    "trans people",
+    "gay people",
+    "black people",
+    "disabled people",
+    "Muslims",
+    "immigrants",
+    "Jews",
+    "refugees",
+    "North-East Indians",
+    "Lower Caste",
+    "foreigners",
+    "asian people",
+    "indigenous people",
+)
+#: Every spelling the files use -> the built name.
+TARGET_OF_SPELLING: dict[str, str] = {
+    UPSTREAM_NO_TARGET: NO_TARGET,
+    **{
+        spelling: UNIFIED_SPELLINGS.get(spelling, spelling)
+        for spellings in UPSTREAM_TARGETS.values()
+        for spelling in spellings
+    },
+}
+UPSTREAM_LABELS: tuple[str, ...] = ("non-hateful", "hateful")
+#: Upstream's booleans.
+UPSTREAM_BOOLEANS: dict[str, bool] = {"False": False, "True": True}
+ANNOTATORS_PER_CASE = 3
+
+
+_TARGETS = Breakdown(
+    "targets",
+    "Per target group",
+    by=("target",),
+    info=("n", "n_hateful", "n_non_hateful"),
+    metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+)
+#: One language: HateCheck's tables (accuracy per functional test and per target group,
+#: fairness across the language's protected groups).
+LANGUAGE_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "functionalities",
+            "Accuracy per functional test, in HateCheck's groups",
+            function="scoring:functionalities",
+        ),
+        _TARGETS,
+        Fairness(
+            "fairness",
+            "Fairness across the language's protected groups (fairlearn)",
+            column="target",
+            exclude=(NO_TARGET,),
+            scope="protected groups",
+            count="groups",
+        ),
+    ),
+    plot=("functionalities", "accuracy"),
+    notes=(
+        "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
+        "is undefined (None) when every group's rate is 0.",
+    ),
+)
+#: Every language: per language, the functional test x language matrix (and heatmap),
+#: and per target group.
+ALL_SCORING = Scoring(
+    breakdowns=(
+        Breakdown(
+            "languages",
+            "Per language",
+            by=("language",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            metrics=("accuracy", "f1_hateful", "f1_macro"),
+        ),
+        Breakdown(
+            "cells",
+            "Accuracy per functional test x language",
+            function="scoring:cells",
+        ),
+        _TARGETS,
+    ),
+    plot=("cells", "accuracy"),
+    matrix=Matrix("cells", rows="functionality", columns="language", metric="accuracy"),
+    heatmap="matrix",
+    notes=(
+        "A test a language does not have (the slur tests nowhere, some spelling tests only "
+        "in Arabic or Mandarin) is empty (n/a) in the matrix.",
+    ),
+)
+
+
+def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSpec:
+    sources = languages[0] if len(languages) == 1 else languages
+    return ConfigSpec(
+        name=name,
+        description=description,
+        splits=(("test", sources),),
+        schema="schema:MultilingualHateCheckCases",
+        features="transform:features_of",
+        transform="transform:transform",
+        key_column="mhc_case_id",
+        text_column="test_case",
+        id_column="case_id",
+        eval_split="test",
+        cross_row_rules=True,  # a new case may refer to a released one
+        statistics="statistics:statistics",
+        scoring=LANGUAGE_SCORING if len(languages) == 1 else ALL_SCORING,
+    )
+
+
+SPEC = DatasetSpec(
+    name="multilingual_hatecheck",
+    pretty_name="Multilingual HateCheck",
+    package=__package__,
+    releases=(
+        Release(
+            "1.0.0",
+            "First release: upstream commit a03f2ca; one config per language (36,582 cases "
+            "in all) and all, the ten stacked; target spellings unified.",
+        ),
+    ),
+    configs=(
+        *(
+            _config(language, f"The {language.title()} test cases.", (language,))
+            for language in LANGUAGES
+        ),
+        _config("all", "Every language's test cases, one after the other.", LANGUAGES),
+    ),
+    default_config="all",
+)

@@ -1,0 +1,49 @@
+"""Which of a config's raw file formats, and which pinned source, a contributed file is.
+
+A config may read files of several formats (its rows, and files joined to them,
+such as annotations) and several files of one format (one per language). A
+contributed file named like one of the config's upstream files is that file;
+any other is in the format whose columns its header matches best, and stands
+for a source only when the format has just one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+from hatemoji_datasets.building.layout import layout_of
+from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
+
+
+def upstream_name(spec: DatasetSpec, source: str) -> str:
+    """The file name of a pinned source's URL (``%20`` decoded)."""
+    return unquote(PurePosixPath(urlsplit(spec.source_files()[source].url).path).name)
+
+
+def part_of(path: str, header: list[str], spec: DatasetSpec, config: ConfigSpec) -> RawPart:
+    """The format a contributed file is written in (ties: the config's own rows)."""
+    parts = config.parts
+    if len(parts) == 1:
+        return parts[0]
+    name = Path(path).name
+    for part in parts:
+        if any(upstream_name(spec, source) == name for source in part.sources):
+            return part
+    columns = set(header)
+
+    def fit(part: RawPart) -> tuple[bool, int]:
+        # The schema's columns, from its generated layout: no pandera needed to tell.
+        expected = set(layout_of(spec, part.schema).columns)
+        return expected == columns, len(expected & columns)
+
+    return max(parts, key=fit)  # max keeps the first of equals
+
+
+def source_of(path: str, spec: DatasetSpec, part: RawPart) -> str | None:
+    """The pinned source a contributed file stands for: its format's only one, or the one
+    whose upstream file has its name (None when neither tells)."""
+    if len(part.sources) == 1:
+        return part.sources[0]
+    name = Path(path).name
+    return next((s for s in part.sources if upstream_name(spec, s) == name), None)

@@ -1,0 +1,72 @@
+"""What a config's joins promise, checked between contributed files and the other side.
+
+A contributed file of one format is joined with the contributed files of the
+other format, or else with the released ones (a copy of the cases file with
+the released annotations). Only findings located in contributed files are
+kept, none on a cell another rule already reported, and none on a row whose
+key another rule rejected: such a row has no identity to join by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import pyarrow
+
+from hatemoji_datasets.building.joins import Place, join_findings, stack_tables
+from hatemoji_datasets.building.reader import RawTable
+from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.spec import ConfigSpec, RawPart
+
+#: ``released(part)``: the released rows of one of the config's formats.
+Released = Callable[[RawPart], pd.DataFrame]
+
+
+def contribution_join_findings(
+    config: ConfigSpec,
+    contributed: dict[RawPart, list[RawTable]],
+    reported: list[Finding],
+    released: Released,
+) -> list[Finding]:
+    own = config.parts[0]
+    cells = {(f.file, f.line, f.column) for f in reported}
+    keys = {part.key_column for part in config.parts}
+    bad_keys = {(f.file, f.line) for f in reported if f.column in keys}
+    found: list[Finding] = []
+    for part in config.parts[1:]:
+        if own not in contributed and part not in contributed:
+            continue
+        assert part.join is not None
+        rows, rows_place, rows_file = _side(own, contributed, released)
+        partner, partner_place, partner_file = _side(part, contributed, released)
+        found += [
+            f
+            for f in join_findings(
+                rows,
+                rows_place,
+                partner,
+                partner_place,
+                part.join,
+                rows_file=rows_file,
+                partner_file=partner_file,
+            )
+            if f.file
+            and (f.file, f.line, f.column) not in cells
+            and (f.file, f.line) not in bad_keys
+        ]
+    return found
+
+
+def _side(
+    part: RawPart, contributed: dict[RawPart, list[RawTable]], released: Released
+) -> tuple[pyarrow.Table, Place, str]:
+    """One side of a join: the contributed files of ``part``, or else its released rows
+    (placed nowhere, so that no finding is reported on them)."""
+    if part in contributed:
+        files = contributed[part]
+        places = [place for raw in files for place in raw.places()]
+        table = stack_tables([raw.table for raw in files])
+        return table, places.__getitem__, ", ".join(raw.path for raw in files)
+    table = pyarrow.Table.from_pandas(released(part), preserve_index=False)
+    return table, lambda position: ("", 0), "the released files"

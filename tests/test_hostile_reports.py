@@ -1,0 +1,207 @@
+"""What ``validate`` prints, tried as a bot and as a new user would.
+
+``--format json`` is one JSON document on standard output, errors included;
+text and GitHub reports are bounded per code while JSON keeps every finding;
+expected values are whole in JSON; ``--full`` orders ids as numbers; an
+unclosed quote is named with the line where it opens; invisible and combining
+characters are escaped in every shown value. Each test failed on 3eb3066.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import upstream_path
+
+from hatemoji_datasets.cli import main
+from hatemoji_datasets.registry import dataset_spec
+
+CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url
+#: HatemojiCheck's protected targets, as README.md lists them.
+TARGETS = ["women", "trans people", "gay people", "black people", "disabled people", "Muslims"]
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Path:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    monkeypatch.chdir(tree)
+    monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", str(mirror))
+    return tree
+
+
+@pytest.fixture(scope="module")
+def released(mirror: Path) -> list[dict[str, str]]:
+    text = upstream_path(mirror, CHECK_URL).read_text(encoding="utf-8")
+    return list(csv.DictReader(io.StringIO(text, newline="")))
+
+
+def _write(path: Path, rows: list[dict[str, str]]) -> Path:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def _new(released: list[dict[str, str]], **cells: str) -> dict[str, str]:
+    """A valid new row (a neutral text), with ``cells`` changed."""
+    row = {**released[0], "case_id": "90001", "text": "I like 🌻 a lot", "templ_id": "1.0"}
+    row.update(test_group_id="1", target="women", functionality="verb_swap", set="orig")
+    row.update(label_gold="1", **cells)
+    return row
+
+
+def _validate(capsys, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(["validate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- --format json is always JSON ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "status"),
+    [
+        (["--dataset", "no_such"], "UNKNOWN-NAME", 1),
+        (["--dataset", "hatemoji_check", "--config", "nope"], "UNKNOWN-NAME", 1),
+        (["--dataset", "hatemoji_check", "--mirror", "EMPTY"], "SOURCE", 1),
+        (["--dataset", "hatemoji_check", "--mirror", "http://[::1"], "SOURCE", 1),
+    ],
+    ids=["unknown dataset", "unknown config", "release cannot be fetched", "bad mirror URL"],
+)
+def test_json_errors_are_one_json_document(
+    workdir: Path, released, capsys, args: list[str], code: str, status: int
+) -> None:
+    (workdir / "EMPTY").mkdir()
+    _write(workdir / "new.csv", [_new(released)])
+    args = [str(workdir / "EMPTY") if a == "EMPTY" else a for a in args]
+    cache = str(workdir / "cache")
+    exit_code, out, err = _validate(
+        capsys, "new.csv", *args, "--cache-dir", cache, "--format", "json"
+    )
+    document = json.loads(out)  # one document, nothing else on stdout
+    assert exit_code == status == document["exit_code"]
+    assert document["error"]["code"] == code and document["findings"] == []
+    assert document["files"] == ["new.csv"] and document["format"] == 1
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert document["error"]["message"] == err.removeprefix("error: ").strip()
+
+
+# -- bounded reports ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def flood(released, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The release 20 times over with new ids: 78,600 rows, each repeating a released text."""
+    rows = [
+        {**row, "case_id": str(90_000 + copy * len(released) + n)}
+        for copy in range(20)
+        for n, row in enumerate(released)
+    ]
+    return _write(tmp_path_factory.mktemp("flood") / "flood.csv", rows)
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_flood_of_findings_is_bounded(workdir: Path, flood: Path, capsys, fmt: str) -> None:
+    code, out, _ = _validate(capsys, str(flood), "--dataset", "hatemoji_check", "--format", fmt)
+    assert code == 1
+    lines = out.splitlines()
+    shown = [line for line in lines if "RELEASE-REPEATED-TEXT" in line and "more" not in line]
+    assert len(shown) == 20
+    assert "... and 78,580 more RELEASE-REPEATED-TEXT" in lines
+    assert lines[-1] == "78600 error(s), 0 warning(s) in 1 file(s)"
+    assert len(out) < 20_000  # was 11.6 MB in text format
+    code, out, _ = _validate(
+        capsys, str(flood), "--dataset", "hatemoji_check", "--format", fmt, "--max-findings", "3"
+    )
+    assert "... and 78,597 more RELEASE-REPEATED-TEXT" in out.splitlines()
+
+
+def test_json_keeps_every_finding(workdir: Path, flood: Path, capsys) -> None:
+    code, out, _ = _validate(capsys, str(flood), "--dataset", "hatemoji_check", "--format", "json")
+    findings = json.loads(out)["findings"]
+    assert code == 1 and len(findings) == 78_600
+    assert {f["code"] for f in findings} == {"RELEASE-REPEATED-TEXT"}
+
+
+def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
+    rows = [{**row, "case_id": str(90_000 + n)} for n, row in enumerate(released[:30])]
+    _write(workdir / "some.csv", rows)
+    code, out, _ = _validate(
+        capsys, "some.csv", "--dataset", "hatemoji_check", "--max-findings", "0"
+    )
+    assert code == 1 and out.count("RELEASE-REPEATED-TEXT") == 30 and "more" not in out
+    with pytest.raises(SystemExit):  # argparse's usage error, exit 2
+        main(["validate", "some.csv", "--dataset", "hatemoji_check", "--max-findings", "-1"])
+
+
+# -- details a new user meets ------------------------------------------------------------------
+
+
+def test_expected_is_never_cut_in_json(workdir: Path, released, capsys) -> None:
+    _write(workdir / "new.csv", [_new(released, target="teapots")])
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert code == 1 and finding["code"] == "VALUE-NOT-ALLOWED" and finding["value"] == "teapots"
+    assert "…" not in finding["expected"]
+    assert all(target in finding["expected"] for target in TARGETS), finding["expected"]
+
+
+def test_full_orders_missing_ids_as_numbers(workdir: Path, released, capsys) -> None:
+    _write(workdir / "part.csv", released[:5])
+    code, out, _ = _validate(
+        capsys, "part.csv", "--dataset", "hatemoji_check", "--full", "--format", "json"
+    )
+    missing = [
+        int(f["value"]) for f in json.loads(out)["findings"] if f["code"] == "RELEASE-MISSING"
+    ]
+    assert code == 1 and len(missing) == len(released) - 5
+    assert missing == sorted(missing)  # 6, 7, ..., 10, 11, not 10, 100, 1000
+
+
+def test_an_unclosed_quote_is_named_with_its_line(workdir: Path, released, capsys) -> None:
+    header = ",".join(released[0])
+    good = _write(workdir / "x.csv", [_new(released)]).read_text(encoding="utf-8").splitlines()[1]
+    broken = good.replace("I like 🌻 a lot", '"I like 🌻 a lot', 1)
+    (workdir / "new.csv").write_text(f"{header}\n{good}\n{broken}\n{good}\n", encoding="utf-8")
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert code == 2
+    assert (finding["code"], finding["line"]) == ("FILE-UNCLOSED-QUOTE", 3)
+    assert "opened on line 3 is never closed" in finding["message"]
+
+
+@pytest.mark.parametrize(
+    ("cells", "code", "escape"),
+    [
+        ({"text": "I like 🌻 a lo\u0301t"}, "TEXT-NOT-NFC", "\\u0301"),  # o + combining acute
+        ({"text": "I like 🌻 a lot\u00a0"}, "TEXT-EDGE-SPACE", "\\xa0"),  # trailing no-break space
+        ({"target": "wo\u202e\u200bmen"}, "VALUE-NOT-ALLOWED", "\\u202e"),  # a bidi override
+    ],
+    ids=["combining mark", "no-break space", "bidi override"],
+)
+@pytest.mark.parametrize("fmt", ["text", "github", "json"])
+def test_invisible_characters_are_escaped_in_every_shown_value(
+    workdir: Path, released, capsys, cells: dict[str, str], code: str, escape: str, fmt: str
+) -> None:
+    _write(workdir / "new.csv", [_new(released, **cells)])
+    _, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", fmt)
+    assert code in out
+    shown = json.loads(out)["findings"][0]["value"] if fmt == "json" else out
+    assert escape in shown
+    assert not any(c in out for c in "\u0301\u00a0\u200b\u202e")
+
+
+def test_natural_order_takes_any_digits() -> None:
+    """Superscripts are digits to ``str.isdigit`` but not numbers to ``int``."""
+    from hatemoji_datasets.findings import natural_key
+
+    assert sorted(["10", "2", "¹", "a10", "a2"], key=natural_key) == ["2", "10", "a2", "a10", "¹"]

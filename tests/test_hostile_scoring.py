@@ -1,0 +1,194 @@
+"""``score`` on hostile predictions: one line, the README's exit status, None for undefined.
+
+Predictions are read through the guarded open: a missing, special, binary,
+empty or malformed file exits 2 in the package's words; ids must be scalars;
+JSON nesting is bounded. Each test failed on 3eb3066 (``TypeError:
+unhashable type``, ``RecursionError``, a hang on a FIFO, exit 1 with pandas'
+or the codec's text, NaN where README.md promises None, an extras message
+naming one of three missing packages after the report was printed).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hatemoji_datasets import api, load_dataset
+from hatemoji_datasets.cli import main
+from hatemoji_datasets.evaluate import score
+from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
+
+pytest.importorskip("sklearn")
+pytest.importorskip("fairlearn")
+
+
+@pytest.fixture(scope="module")
+def cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("scoring-cache")
+    load_dataset("hatemoji_check", cache_dir=str(folder), mirror=str(mirror))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def case_ids(cache: Path) -> list[int]:
+    return list(load_dataset("hatemoji_check", split="test", cache_dir=str(cache))["case_id"])
+
+
+def _score(path: Path, cache: Path, mirror: Path, capsys, *extra: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(
+        ["score", "hatemoji_check", "--predictions", str(path), *extra]
+        + ["--cache-dir", str(cache), "--mirror", str(mirror)]
+    )
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_line(err: str) -> str:
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "bad_id", [[1, 2], {"id": 1}, [[[]]]], ids=["a list", "an object", "nested lists"]
+)
+def test_an_id_must_be_a_scalar(
+    tmp_path: Path, cache: Path, mirror: Path, case_ids: list[int], capsys, bad_id
+) -> None:
+    path = tmp_path / "model.jsonl"
+    records = [{"case_id": bad_id, "prediction": 1}]
+    records += [{"case_id": i, "prediction": 1} for i in case_ids[1:]]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, out, err = _score(path, cache, mirror, capsys)
+    line = _one_line(err)
+    assert code == 1 and out == ""
+    assert "1 case_id value that is not a number or a string" in line
+    assert f"1 missing case_id value: {case_ids[0]}" in line
+
+
+def test_json_nesting_is_bounded(tmp_path: Path, cache: Path, mirror: Path, capsys) -> None:
+    path = tmp_path / "model.jsonl"
+    deep = "[" * 100_000 + "]" * 100_000
+    path.write_text('{"case_id": 1, "prediction": 1}\n{"case_id": ' + deep + "}\n", "utf-8")
+    code, _, err = _score(path, cache, mirror, capsys)
+    line = _one_line(err)
+    assert code == 2 and "model.jsonl:2: FILE-UNPARSEABLE" in line and "levels deep" in line
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [
+        (None, "FILE-NOT-FOUND"),
+        (b"\x00\x01\x02\xff\xfe binary", "FILE-NOT-UTF8"),
+        (b"", "FILE-EMPTY"),
+        (b"\n\n  \n", "FILE-EMPTY"),
+        (b'case_id,prediction\n1,1\n2,"1\n', "FILE-UNPARSEABLE"),
+    ],
+    ids=["missing", "binary", "empty", "blank", "unclosed quote"],
+)
+def test_an_unreadable_predictions_file_exits_2(
+    tmp_path: Path, cache: Path, mirror: Path, capsys, content: bytes | None, code: str
+) -> None:
+    path = tmp_path / "model.csv"
+    if content is not None:
+        path.write_bytes(content)
+    status, out, err = _score(path, cache, mirror, capsys)
+    line = _one_line(err)
+    assert status == 2 and out == ""
+    assert f"cannot read the predictions file {path}" in line and code in line
+    assert "No columns to parse" not in line and "codec" not in line
+
+
+def test_a_fifo_is_refused_without_waiting(tmp_path: Path, cache: Path, mirror: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "model.csv"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "hatemoji_datasets", "score", "hatemoji_check"]
+        + ["--predictions", str(fifo), "--cache-dir", str(cache), "--mirror", str(mirror)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "FILE-NOT-REGULAR" in _one_line(done.stderr)
+
+
+def test_format_json_errors_are_json(tmp_path: Path, cache: Path, mirror: Path, capsys) -> None:
+    code, out, err = _score(tmp_path / "missing.csv", cache, mirror, capsys, "--format", "json")
+    assert code == 2 and "FILE-NOT-FOUND" in _one_line(err)
+    document = json.loads(out)
+    assert document["exit_code"] == 2 and document["error"]["code"] == "FILE-NOT-FOUND"
+    assert "missing.csv" in document["error"]["message"]
+    present = tmp_path / "x.csv"
+    present.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    code, out, err = _score(present, cache, mirror, capsys, "--format", "json", "--split", "nope")
+    document = json.loads(out)
+    assert code == 1 and document["error"]["code"] == "UNKNOWN-NAME"
+
+
+def _nans(value: object) -> bool:
+    return isinstance(value, float) and math.isnan(value)
+
+
+def test_undefined_metrics_are_none_everywhere(cache: Path, mirror: Path) -> None:
+    """All non-hateful rows, all predicted non-hateful: F1 of hateful and the fairness
+    ratios are undefined (0/0); README.md promises None, not NaN."""
+    labels = load_dataset("hatemoji_check", split="test", cache_dir=str(cache))["label"]
+    start = list(labels).index(0)
+    end = start
+    while end < len(labels) and labels[end] == 0:
+        end += 1
+    split = f"test[{start}:{end}]"
+    rows = load_dataset("hatemoji_check", split=split, cache_dir=str(cache))
+    report = score(
+        "hatemoji_check",
+        dict.fromkeys(rows["case_id"], 0),
+        split=split,
+        cache_dir=str(cache),
+        mirror=str(mirror),
+    )
+    assert report.overall["f1_hateful"] is None and report.overall["accuracy"] == 1.0
+    cells = [
+        value for table in report.tables.values() for row in table.rows for value in row.values()
+    ]
+    assert not any(_nans(value) for value in [*report.overall.values(), *cells])
+    fairness = report.table("fairness").rows[0]
+    assert fairness["demographic_parity_ratio"] is None
+    assert json.loads(report.to_json())["overall"]["f1_hateful"] is None
+
+
+def test_missing_extras_are_all_named_before_any_work(
+    tmp_path: Path, cache: Path, mirror: Path, capsys, monkeypatch
+) -> None:
+    for module in ("sklearn", "sklearn.metrics", "fairlearn", "fairlearn.metrics"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails, as when not installed
+    for module in ("matplotlib", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, module, None)
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("data was loaded before the extras were checked")
+
+    monkeypatch.setattr(api, "load_dataset", no_work)
+    path = tmp_path / "model.csv"
+    path.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    code, out, err = _score(path, cache, mirror, capsys, "--plot", str(tmp_path / "p.png"))
+    line = _one_line(err)
+    assert code == 1 and out == ""
+    assert "scikit-learn, fairlearn and matplotlib are missing" in line
+    assert "pip install 'hatemoji-datasets[evaluate,plot]'" in line
+    monkeypatch.delitem(sys.modules, "matplotlib")
+    monkeypatch.delitem(sys.modules, "matplotlib.pyplot")
+    code, out, err = _score(path, cache, mirror, capsys)
+    assert "scikit-learn and fairlearn are missing" in _one_line(err)
+    with pytest.raises(OptionalDependencyError, match="scikit-learn and fairlearn"):
+        score("hatemoji_check", {1: 1}, cache_dir=str(cache))
