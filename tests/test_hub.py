@@ -34,6 +34,7 @@ from hatemoji_datasets.hub import export as hub_export
 from hatemoji_datasets.hub import parquet as hub_parquet
 from hatemoji_datasets.hub import push as hub_push
 from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.repository_layout import parquet_name
 
 DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
     REPO / ".venv-datasets36" / "bin" / "python"
@@ -43,9 +44,7 @@ DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
 def expected_files(name: str) -> list[str]:
     spec = dataset_spec(name)
     data = [
-        hub_parquet.parquet_name(config.name, split)
-        for config in spec.configs
-        for split in config.split_names
+        parquet_name(config.name, split) for config in spec.configs for split in config.split_names
     ]
     return sorted([".gitattributes", "README.md", "croissant.json", "labels.parquet", *data])
 
@@ -158,10 +157,10 @@ def test_parquet_files_alone_carry_exact_features(
     """
     folder = exported(name)
     for split, ds in package_splits(name, config, session_cache, mirror).items():
-        schema = pq.read_schema(folder / hub_parquet.parquet_name(config, split))
+        schema = pq.read_schema(folder / parquet_name(config, split))
         assert b"List" not in schema.metadata[b"huggingface"]
         assert datasets.Features.from_arrow_schema(schema) == ds.features
-        files = {split: str(folder / hub_parquet.parquet_name(config, split))}
+        files = {split: str(folder / parquet_name(config, split))}
         plain = datasets.load_dataset(
             "parquet", data_files=files, split=split, cache_dir=str(session_cache / "parquet")
         )
@@ -246,7 +245,7 @@ def test_cli_export(exported, tmp_path: Path, session_cache: Path, mirror: Path,
     args = ["export", "apeach", "--out", str(folder), "--cache-dir", str(session_cache)]
     assert main([*args, "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    assert f"wrote: {folder / hub_parquet.parquet_name('beep', 'validation')}" in out
+    assert f"wrote: {folder / parquet_name('beep', 'validation')}" in out
     assert tree(folder) == tree(exported("apeach"))
 
 

@@ -15,6 +15,7 @@ from hatemoji_datasets.cards.front_matter import card_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
 from hatemoji_datasets.features import describe_feature
+from hatemoji_datasets.repository_layout import LABELS, parquet_name
 
 #: The sections of a long-form data statement, in order, with their headings.
 DATA_STATEMENT_SECTIONS: dict[str, str] = {
@@ -178,8 +179,6 @@ def _uses(built: Built) -> str:
 
 def _sql(built: Built) -> list[str]:
     """A DuckDB query and its polars equivalent over the export, showing label names."""
-    from hatemoji_datasets.hub.parquet import LABELS, parquet_name
-
     default = built.configs[built.spec.default_config_name].spec
     split_file = parquet_name(default.name, default.eval_split)
     return [

@@ -17,9 +17,8 @@ from hatemoji_datasets.cards.lint import lint_text
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.file_io import make_folder, read_text
 from hatemoji_datasets.generated import differences, repository_folder, write_files
+from hatemoji_datasets.repository_layout import CROISSANT, README
 
-README = "README.md"
-CROISSANT = "croissant.json"
 #: The folder of the repository's committed cards, ``cards/<name>/``.
 CARDS_FOLDER = "cards"
 

@@ -11,6 +11,7 @@ from typing import Any
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import size_category
 from hatemoji_datasets.features import card_features
+from hatemoji_datasets.repository_layout import data_files
 
 #: Hub metadata from ``card.yaml`` (``hub:``; the pretty name from the declaration), in order.
 HUB_KEYS = (
@@ -41,8 +42,7 @@ def card_metadata(built: Built) -> Any:
             "config_name": name,
             **({"default": True} if name == default else {}),
             "data_files": [
-                {"split": split, "path": f"data/{name}/{split}-*.parquet"}
-                for split in config.splits
+                {"split": split, "path": data_files(name, split)} for split in config.splits
             ],
         }
         for name, config in built.configs.items()

@@ -22,23 +22,23 @@ import json
 import os
 from pathlib import Path
 
-from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files, write_card_files
+from hatemoji_datasets.cards.files import rendered_files, write_card_files
 from hatemoji_datasets.cards.gather import build
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
 from hatemoji_datasets.hub.croissant import WrittenFile, export_metadata
-from hatemoji_datasets.hub.parquet import (
-    DATA,
-    LABELS,
-    hub_table,
-    labels_table,
-    parquet_name,
-    write_parquet,
-)
+from hatemoji_datasets.hub.parquet import hub_table, labels_table, write_parquet
 from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.repository_layout import (
+    CROISSANT,
+    DATA,
+    GITATTRIBUTES,
+    LABELS,
+    README,
+    parquet_name,
+)
 from hatemoji_datasets.version import __version__
 
-GITATTRIBUTES = ".gitattributes"
 #: The LFS lines of a new Hub repository (the binary formats a dataset may hold).
 GITATTRIBUTES_TEXT = "".join(
     f"{pattern} filter=lfs diff=lfs merge=lfs -text\n"

@@ -21,17 +21,9 @@ if TYPE_CHECKING:
     import datasets
     import pyarrow as pa
 
-DATA = "data"
-#: The label table at the repository's top: every ClassLabel name of every config.
-LABELS = "labels.parquet"
 #: Rows per Parquet row group: small enough for streaming, fixed for identical bytes.
 ROW_GROUP_ROWS = 1000
 COMPRESSION = "snappy"
-
-
-def parquet_name(config: str, split: str) -> str:
-    """Where a split lies in the repository (the card's ``data/<config>/<split>-*.parquet``)."""
-    return f"{DATA}/{config}/{split}-00000-of-00001.parquet"
 
 
 def hub_table(dataset: datasets.Dataset) -> pa.Table:
