@@ -64,6 +64,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CHILDREN = HERE / "children"
 TIMEOUT = 1800.0
+#: Labels of the children that failed: the run then exits 1 (so --smoke in CI fails).
+FAILED: list[str] = []
 MARK = "@@BENCH@@"
 
 #: The build that validates its pinned files too (``validate=True``), for scale.
@@ -97,6 +99,7 @@ def run_child(cmd: list[str], env: dict[str, str], label: str, cwd: str | None =
     if proc.returncode != 0:
         tail = "\n".join(stderr.strip().splitlines()[-25:]) or stdout[-2000:]
         print(f"\n[error] {label}: exit code {proc.returncode}\n{tail}\n", file=sys.stderr)
+        FAILED.append(label)
         return None
     result = {"wall": wall, "step": None, "peak_mb": usage.ru_maxrss / 1024, "peak_src": "rusage"}
     for line in reversed(stdout.splitlines()):
@@ -340,6 +343,8 @@ def main() -> None:
     if args.write:
         write_section(HERE / "RESULTS.md", args.section, body)
         print(f"\nwrote section {args.section!r} of {HERE / 'RESULTS.md'}", file=sys.stderr)
+    if FAILED:
+        sys.exit(f"{len(FAILED):,} measurement(s) failed: {', '.join(FAILED[:5])}")
 
 
 if __name__ == "__main__":
