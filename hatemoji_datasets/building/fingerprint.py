@@ -44,9 +44,11 @@ def fingerprint_table(table: pa.Table, features: datasets.Features) -> str:
     table = table.select(columns)
     for batch in table.to_batches(max_chunksize=_BATCH_ROWS):
         values = [column.to_pylist() for column in batch.columns]
-        # One line per row; hashing a batch's lines at once is hashing them one by one.
-        lines = "".join(_dumps(list(row)) + "\n" for row in zip(*values, strict=True))
-        digest.update(lines.encode())
+        # One line per row (a tuple encodes as the list it is); hashing a batch's lines
+        # at once is hashing them one by one.
+        rows = list(zip(*values, strict=True))
+        if rows:
+            digest.update(("\n".join(map(_ENCODER.encode, rows)) + "\n").encode())
     return PREFIX + digest.hexdigest()
 
 
