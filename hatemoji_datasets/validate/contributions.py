@@ -162,7 +162,8 @@ def _read(
     first = config.parts[0]
     raw = read_by_layout(spec, first.schema, name, config.raw_format)
     part = part_of(name, raw.table.column_names, spec, config)
-    if part is not first:  # read again, typed as that format's schema types it
+    # Compared by value: `config.parts` makes its parts afresh on every call.
+    if part != first:  # read again, typed as that format's schema types it
         raw = read_by_layout(spec, part.schema, name, config.raw_format)
     return part, raw
 
