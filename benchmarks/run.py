@@ -1,44 +1,44 @@
-"""One benchmark command: the package against plain ``datasets`` / pandas, same run.
+"""One benchmark command: the package against plain ``datasets``, pandas and frictionless.
 
-Every number is a ratio to a baseline measured in the same run, interleaved
+Every figure is a ratio to a baseline measured in the same run, interleaved
 (package, baseline, package, baseline, ...), the median over ``--repeats``
 pairs. Each measurement is a whole fresh process timed from outside (imports
-count); the child also reports the in-process step time (timed around the call
-itself) and its peak RSS (``VmHWM``) as JSON.
+count), started from a real program file under ``benchmarks/children/``; a
+Python child also reports its in-process step time (around the call itself)
+and its own peak RSS (``VmHWM``) as JSON.
 
 Groups (``--only`` runs one):
 
 - ``build``: cold ``hatemoji_datasets.load_dataset(name, config, cache_dir=FRESH,
   mirror=MIRROR)`` per dataset/config vs ``datasets.load_dataset("csv",
-  data_files=..., cache_dir=FRESH)`` of the same upstream files from the mirror.
-- ``warm``: the same two calls again on their already-built caches.
-- ``cli``: ``hatemoji-datasets list | sources | --help`` (the console script)
-  vs ``python -c pass``; absolute times are reported too.
-- ``validate``: ``hatemoji-datasets validate FILE --dataset hatemoji_check``
-  (the CLI's ``main``, released data cached by a warm-up run) on synthetic files
-  from ``validate_scaling.write_contribution`` vs ``pandas.read_csv(FILE)``.
+  data_files=..., cache_dir=FRESH)`` of the same upstream files from the mirror;
+  plus one build that validates its pinned files too (``validate=True``).
+- ``warm``: the same two calls again on their already-built caches (the package
+  with every check it makes on a cache hit).
+- ``cli``: ``hatemoji-datasets list | sources | --help`` (the console script),
+  absolute times, vs ``python -c pass``.
+- ``validate``: ``hatemoji-datasets validate FILE --dataset hatemoji_check`` on
+  synthetic contributions (``validate_scaling.write_contribution``) vs a
+  ``pandas.read_csv(FILE)`` process, with peak memory; at the ``--peer-sizes``
+  also vs ``frictionless validate --schema`` with the exported Table Schema.
 
 Usage: ``HATEMOJI_DATASETS_MIRROR=/path/to/mirror python benchmarks/run.py
-[--repeats 5 | --quick] [--only GROUP] [--sizes 10000 100000 1000000]
-[--write [--section TITLE]]``. ``--write`` replaces only the section TITLE
-(default "Latest run") of ``benchmarks/RESULTS.md`` and keeps every other one.
+[--repeats 5 | --smoke] [--only GROUP] [--sizes 10000 200000 1000000]
+[--peer-sizes 200000] [--write [--section TITLE]]``. ``--smoke`` runs every group
+at tiny sizes, once, in a minute or two: it shows the harness works, not how
+fast anything is. ``--write`` replaces only the section TITLE (default "Latest
+run") of ``benchmarks/RESULTS.md`` and keeps every other one.
 
-The harness imports only the standard library (the synthetic files are written
-by a child process), so its own small RSS is the floor of the peak memory
-reported for the console-script rows (``cli``), which cannot report ``VmHWM``
-themselves: Linux carries the parent's peak into a child's ``ru_maxrss``
-across fork/exec.
+The harness imports only the standard library, so its own small RSS is the floor
+of the peak memory reported for the rows that cannot report ``VmHWM`` themselves
+(the console script, frictionless): Linux carries a parent's peak into a child's
+``ru_maxrss`` across fork/exec.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import datetime
-import json
 import os
-import platform
-import re
 import shlex
 import shutil
 import subprocess
@@ -48,122 +48,42 @@ import threading
 import time
 from pathlib import Path
 
+from report import (
+    Pairs,
+    Run,
+    build_table,
+    cli_table,
+    harness_rss,
+    machine,
+    targets_table,
+    validate_table,
+    write_section,
+)
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-PACKAGE = ROOT / "hatemoji_datasets"
-RESULTS = HERE / "RESULTS.md"
-MARK = "@@BENCH@@"
+CHILDREN = HERE / "children"
 TIMEOUT = 1800.0
+#: Labels of the children that failed: the run then exits 1 (so --smoke in CI fails).
+FAILED: list[str] = []
+MARK = "@@BENCH@@"
 
-CONFIGS = [
-    ("hatemoji_check", "default"),
-    ("hatemoji_build", "all"),
-    ("hatemoji_build", "r5"),
-    ("hatemoji_build", "r6"),
-    ("hatemoji_build", "r7"),
-    ("apeach", "default"),
-    ("apeach", "beep"),
-]
-# split -> checksums.tsv name of the upstream file(s) the baseline reads, per config.
-BASELINE_FILES = {
-    ("hatemoji_check", "default"): {"test": "test"},
-    ("hatemoji_build", "all"): {"train": "train", "validation": "validation", "test": "test"},
-    ("apeach", "default"): {"test": "apeach_test"},
-    ("apeach", "beep"): {"train": "beep_train", "validation": "beep_dev"},
-}
-for _round in ("r5", "r6", "r7"):  # the rounds read the same three files as "all"
-    BASELINE_FILES[("hatemoji_build", _round)] = BASELINE_FILES[("hatemoji_build", "all")]
-TSV = {"delimiter": "\t", "quoting": 3}  # BEEP!: tab-separated, no quoting (csv.QUOTE_NONE)
-
-TARGETS = {"build": 1.3, "warm": 1.1, "cli_abs": 0.1, "validate": 2.0}
-
-# Code every measured child starts with: a clock, its peak RSS, one JSON line out.
-PRELUDE = f"""
-import json, sys, time
-ARGS = json.loads(sys.argv[1])
-def _hwm():
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-def _report(step, **extra):
-    print("\\n{MARK}" + json.dumps({{"step": step, "peak_mb": _hwm(), **extra}}), flush=True)
-"""
-
-BUILD_PACKAGE = (
-    PRELUDE
-    + """
-import datasets  # imported before the step, as the baseline does
-import hatemoji_datasets
-start = time.perf_counter()
-data = hatemoji_datasets.load_dataset(
-    ARGS["name"], ARGS["config"], cache_dir=ARGS["cache"], mirror=ARGS["mirror"]
-)
-step = time.perf_counter() - start
-_report(step, rows=sum(split.num_rows for split in data.values()))
-"""
-)
-
-BUILD_BASELINE = (
-    PRELUDE
-    + """
-import datasets
-start = time.perf_counter()
-data = datasets.load_dataset("csv", data_files=ARGS["files"], cache_dir=ARGS["cache"], **ARGS["kw"])
-step = time.perf_counter() - start
-_report(step, rows=sum(split.num_rows for split in data.values()))
-"""
-)
-
-VALIDATE_PACKAGE = (
-    PRELUDE
-    + """
-from hatemoji_datasets.cli import main
-# imports outside the step
-import hatemoji_datasets.validate.contributions, hatemoji_datasets.validate.report
-start = time.perf_counter()
-code = main(ARGS["argv"])
-step = time.perf_counter() - start
-_report(step, exit_code=code)
-sys.exit(code)
-"""
-)
-
-VALIDATE_BASELINE = (
-    PRELUDE
-    + """
-import pandas
-start = time.perf_counter()
-frame = pandas.read_csv(ARGS["file"])
-step = time.perf_counter() - start
-_report(step, rows=len(frame))
-"""
-)
-
-GENERATE = """
-import json, sys
-sys.path.insert(0, {here!r})
-from validate_scaling import write_contribution
-args = json.loads(sys.argv[1])
-for rows, path in args["files"]:
-    write_contribution(path, rows, args["mirror"])
-"""
+#: The build that validates its pinned files too (``validate=True``), for scale.
+VALIDATING = ("hatemoji_build", "all")
+#: The exported Table Schema of the file ``validate`` is measured on.
+TABLE_SCHEMA = ROOT / "schemas" / "hatemoji_check" / "HatemojiCheckRaw.table-schema.json"
 
 
 # --------------------------------------------------------------------------- running children
 
 
-def median(values: list[float]) -> float:
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-
-
-def run_child(cmd: list[str], env: dict[str, str], label: str) -> dict | None:
+def run_child(cmd: list[str], env: dict[str, str], label: str, cwd: str | None = None):
     """Run one whole process; wall time from outside, its report, peak RSS; None on failure."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=tempfile.gettempdir())
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=err, env=env, cwd=cwd or tempfile.gettempdir()
+        )
         timer = threading.Timer(TIMEOUT, proc.kill)
         timer.start()
         try:
@@ -179,458 +99,197 @@ def run_child(cmd: list[str], env: dict[str, str], label: str) -> dict | None:
     if proc.returncode != 0:
         tail = "\n".join(stderr.strip().splitlines()[-25:]) or stdout[-2000:]
         print(f"\n[error] {label}: exit code {proc.returncode}\n{tail}\n", file=sys.stderr)
+        FAILED.append(label)
         return None
     result = {"wall": wall, "step": None, "peak_mb": usage.ru_maxrss / 1024, "peak_src": "rusage"}
     for line in reversed(stdout.splitlines()):
         if line.startswith(MARK):
-            report = json.loads(line[len(MARK) :])
-            result.update(report, peak_src="VmHWM")
+            import json  # late: the harness stays small until a report is read
+
+            result.update(json.loads(line[len(MARK) :]), peak_src="VmHWM")
             break
     return result
 
 
-def python_child(code: str, args: dict) -> list[str]:
-    return [sys.executable, "-c", code, json.dumps(args)]
+def child(program: str, args: dict) -> list[str]:
+    import json
+
+    return [sys.executable, str(CHILDREN / program), json.dumps(args)]
 
 
-def console_script() -> list[str]:
-    script = Path(sys.executable).parent / "hatemoji-datasets"
+def tool(name: str) -> list[str] | None:
+    """A console script of this environment (beside its Python), or on PATH."""
+    script = Path(sys.executable).parent / name
     if script.exists():
         return [str(script)]
-    found = shutil.which("hatemoji-datasets")
-    return [found] if found else [sys.executable, "-m", "hatemoji_datasets"]
+    found = shutil.which(name)
+    return [found] if found else None
 
 
 def progress(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-class Pairs:
-    """Interleaved (package, baseline) measurements of one case."""
-
-    def __init__(self) -> None:
-        self.a: list[dict | None] = []
-        self.b: list[dict | None] = []
-
-    def add(self, a: dict | None, b: dict | None) -> None:
-        self.a.append(a)
-        self.b.append(b)
-
-    @staticmethod
-    def _median(runs: list[dict | None], key: str) -> float | None:
-        values = [r[key] for r in runs if r is not None and r.get(key) is not None]
-        return median(values) if values else None
-
-    def wall(self, side: str) -> float | None:
-        return self._median(getattr(self, side), "wall")
-
-    def step(self, side: str) -> float | None:
-        return self._median(getattr(self, side), "step")
-
-    def peak(self, side: str) -> float | None:
-        values = [r["peak_mb"] for r in getattr(self, side) if r is not None]
-        return max(values) if values else None
-
-    def extra(self, side: str, key: str) -> object:
-        values = [r.get(key) for r in getattr(self, side) if r is not None]
-        return values[0] if values else None
-
-    def ratio(self) -> float | None:
-        ratios = [a["wall"] / b["wall"] for a, b in zip(self.a, self.b) if a and b]
-        return median(ratios) if ratios else None
-
-    def failures(self) -> int:
-        return sum(r is None for r in self.a + self.b)
-
-
 # --------------------------------------------------------------------------- the groups
 
 
-def upstream_files(mirror: Path) -> dict[str, dict[str, Path]]:
-    """dataset -> checksums name -> mirror path, from the pinned checksums.tsv files."""
-    files: dict[str, dict[str, Path]] = {}
-    for dataset in {name for name, _ in CONFIGS}:
-        with open(PACKAGE / "datasets" / dataset / "checksums.tsv", encoding="utf-8") as table:
-            rows = csv.DictReader(table, delimiter="\t")
-            files[dataset] = {row["name"]: mirror / row["url"].split("://", 1)[1] for row in rows}
-    return files
+def list_configs(run: Run) -> list[dict]:
+    """Every config of the package, with the upstream files it reads (asked of a child)."""
+    if run.configs is None:
+        listed = run_child(child("list_configs.py", {"mirror": str(run.mirror)}), run.env, "list")
+        run.configs = listed["configs"] if listed else []
+    return run.configs
 
 
-def build_args(name: str, config: str, cache: str, mirror: Path, files: dict) -> tuple[dict, dict]:
-    package = {"name": name, "config": config, "cache": cache, "mirror": str(mirror)}
-    data_files = {
-        split: str(files[name][source]) for split, source in BASELINE_FILES[name, config].items()
-    }
-    kw = TSV if (name, config) == ("apeach", "beep") else {}
-    baseline = {"files": data_files, "cache": cache, "kw": kw}
-    return package, baseline
+def load_args(entry: dict, run: Run, caches: tuple[str, str], **package) -> tuple[dict, dict]:
+    """The package's and the baseline's arguments for one config."""
+    mine = {"name": entry["name"], "config": entry["config"], "cache": caches[0]}
+    plain_csv = entry["delimiter"] == "," and entry["quoting"] == 0  # csv.QUOTE_MINIMAL
+    kw = {} if plain_csv else {"delimiter": entry["delimiter"], "quoting": entry["quoting"]}
+    plain = {"files": entry["files"], "cache": caches[1], "kw": kw}
+    return {**mine, "mirror": str(run.mirror), **package}, plain
 
 
-def run_build(ctx: dict) -> tuple[dict, dict]:
-    """Cold builds; returns the results and one built cache per side and config (for warm)."""
+def fresh_caches(run: Run, prefix: str) -> tuple[str, str]:
+    made = tuple(tempfile.mkdtemp(prefix=prefix, dir=run.tmp) for _ in range(2))
+    return made[0], made[1]
+
+
+def run_build(run: Run) -> tuple[dict, dict]:
+    """Cold builds; the results and one built cache per side and config (for warm)."""
     results, caches = {}, {}
-    files = upstream_files(ctx["mirror"])
-    warm_up = True
-    for name, config in CONFIGS:
+    configs = list_configs(run)
+    cases = [(entry, False) for entry in configs]
+    cases += [(entry, True) for entry in configs if (entry["name"], entry["config"]) == VALIDATING]
+    warm_up = not run.smoke
+    for entry, validate in cases:
+        name, config = entry["name"], entry["config"]
         pairs = Pairs()
-        for repeat in range(ctx["repeats"] + warm_up):
-            dirs = [tempfile.mkdtemp(prefix="cold-", dir=ctx["tmp"]) for _ in range(2)]
-            pkg, base = build_args(name, config, dirs[0], ctx["mirror"], files)
-            base["cache"] = dirs[1]
-            label = f"build {name}/{config} #{repeat}"
+        for repeat in range(run.repeats + warm_up):
+            dirs = fresh_caches(run, "cold-")
+            mine, plain = load_args(entry, run, dirs, validate=validate)
+            label = f"build {name}/{config}{' validate=True' if validate else ''} #{repeat}"
             progress(label)
-            a = run_child(python_child(BUILD_PACKAGE, pkg), ctx["env"], f"{label} package")
-            b = run_child(python_child(BUILD_BASELINE, base), ctx["env"], f"{label} baseline")
+            a = run_child(child("load_package.py", mine), run.env, f"{label} package")
+            b = run_child(child("load_plain.py", plain), run.env, f"{label} baseline")
             if warm_up:  # the first pair of the whole group is untimed (file cache, .pyc)
                 warm_up = False
                 continue
             pairs.add(a, b)
-            caches[name, config] = (dirs[0] if a else None, dirs[1] if b else None)
-        results[name, config] = pairs
+            if not validate:
+                caches[name, config] = (dirs[0] if a else None, dirs[1] if b else None)
+        results[name, config, validate] = pairs
     return results, caches
 
 
-def run_warm(ctx: dict, caches: dict) -> dict:
+def run_warm(run: Run, caches: dict) -> dict:
     results = {}
-    files = upstream_files(ctx["mirror"])
-    for name, config in CONFIGS:
+    for entry in list_configs(run):
+        name, config = entry["name"], entry["config"]
         built = caches.get((name, config))
         if built is None:  # --only warm: build both caches once, untimed
-            dirs = [tempfile.mkdtemp(prefix="warm-", dir=ctx["tmp"]) for _ in range(2)]
-            pkg, base = build_args(name, config, dirs[0], ctx["mirror"], files)
-            base["cache"] = dirs[1]
+            dirs = fresh_caches(run, "warm-")
+            mine, plain = load_args(entry, run, dirs)
             progress(f"warm {name}/{config}: building caches")
-            a = run_child(python_child(BUILD_PACKAGE, pkg), ctx["env"], "warm-up package")
-            b = run_child(python_child(BUILD_BASELINE, base), ctx["env"], "warm-up baseline")
+            a = run_child(child("load_package.py", mine), run.env, "warm-up package")
+            b = run_child(child("load_plain.py", plain), run.env, "warm-up baseline")
             built = (dirs[0] if a else None, dirs[1] if b else None)
-        pkg, base = build_args(name, config, built[0] or "", ctx["mirror"], files)
-        base["cache"] = built[1] or ""
+        mine, plain = load_args(entry, run, (built[0] or "", built[1] or ""))
         pairs = Pairs()
-        for repeat in range(ctx["repeats"]):
+        for repeat in range(run.repeats):
             label = f"warm {name}/{config} #{repeat}"
             progress(label)
-            a = b = None
-            if built[0]:
-                a = run_child(python_child(BUILD_PACKAGE, pkg), ctx["env"], f"{label} package")
-            if built[1]:
-                b = run_child(python_child(BUILD_BASELINE, base), ctx["env"], f"{label} baseline")
+            a = run_child(child("load_package.py", mine), run.env, label) if built[0] else None
+            b = run_child(child("load_plain.py", plain), run.env, label) if built[1] else None
             pairs.add(a, b)
-        results[name, config] = pairs
+        results[name, config, False] = pairs
     return results
 
 
-def run_cli(ctx: dict) -> dict:
-    script = console_script()
+def run_cli(run: Run) -> dict:
+    script = tool("hatemoji-datasets") or [sys.executable, "-m", "hatemoji_datasets"]
     baseline = [sys.executable, "-c", "pass"]
     commands = {"list": ["list"], "sources": ["sources"], "--help": ["--help"]}
     for argv in commands.values():  # untimed warm-up
-        run_child(script + argv, ctx["env"], "cli warm-up")
-    results = {"floor_mb": harness_rss()}
+        run_child(script + argv, run.env, "cli warm-up")
+    results = {}
     for command, argv in commands.items():
         pairs = Pairs()
-        for repeat in range(ctx["repeats"]):
+        for repeat in range(run.repeats):
             progress(f"cli {command} #{repeat}")
-            a = run_child(script + argv, ctx["env"], f"cli {command}")
-            b = run_child(baseline, ctx["env"], "python -c pass")
+            a = run_child(script + argv, run.env, f"cli {command}")
+            b = run_child(baseline, run.env, "python -c pass")
             pairs.add(a, b)
         results[command] = pairs
     return results
 
 
-def run_validate(ctx: dict) -> dict:
-    folder = Path(tempfile.mkdtemp(prefix="validate-", dir=ctx["tmp"]))
+def run_validate(run: Run) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="validate-", dir=run.tmp))
     cache = str(folder / "cache")
-    files = [(rows, str(folder / f"contribution_{rows}.csv")) for rows in ctx["sizes"]]
-    progress(f"validate: writing {', '.join(str(rows) for rows, _ in files)} row files")
-    generate = GENERATE.format(here=str(HERE))
+    files = [(rows, str(folder / f"contribution_{rows}.csv")) for rows in run.sizes]
+    progress(f"validate: writing {', '.join(f'{rows:,}' for rows, _ in files)} row files")
     made = run_child(
-        python_child(generate, {"files": files, "mirror": str(ctx["mirror"])}),
-        ctx["env"],
+        child("write_contributions.py", {"files": files, "mirror": str(run.mirror)}),
+        run.env,
         "writing synthetic files",
     )
     if made is None:
-        return {rows: (None, Pairs()) for rows, _ in files}
+        return {rows: (None, Pairs(), None) for rows, _ in files}
+    shutil.copyfile(TABLE_SCHEMA, folder / "schema.json")  # frictionless wants relative paths
+    frictionless = tool("frictionless")
 
     def argv(path: str) -> list[str]:
-        return ["validate", path, "--dataset", "hatemoji_check"] + [
-            "--mirror",
-            str(ctx["mirror"]),
-            "--cache-dir",
-            cache,
-        ]
+        mirror = ["--mirror", str(run.mirror), "--cache-dir", cache]
+        return ["validate", path, "--dataset", "hatemoji_check", *mirror]
 
     progress("validate: warm-up (caches the released data)")
-    run_child(
-        python_child(VALIDATE_PACKAGE, {"argv": argv(files[0][1])}), ctx["env"], "validate warm-up"
-    )
+    run_child(child("validate_package.py", {"argv": argv(files[0][1])}), run.env, "warm-up")
     results = {}
     for rows, path in files:
-        pairs = Pairs()
-        for repeat in range(ctx["repeats"]):
-            label = f"validate {rows} rows #{repeat}"
+        pairs, peers = Pairs(), Pairs() if frictionless and rows in run.peer_sizes else None
+        for repeat in range(run.repeats):
+            label = f"validate {rows:,} rows #{repeat}"
             progress(label)
-            a = run_child(python_child(VALIDATE_PACKAGE, {"argv": argv(path)}), ctx["env"], label)
-            b = run_child(python_child(VALIDATE_BASELINE, {"file": path}), ctx["env"], label)
+            a = run_child(child("validate_package.py", {"argv": argv(path)}), run.env, label)
+            b = run_child(child("read_csv.py", {"file": path}), run.env, f"{label} read_csv")
             pairs.add(a, b)
-        results[rows] = (os.path.getsize(path) / 1e6, pairs)
+            if peers is not None:
+                command = [*frictionless, "validate", "--schema", "schema.json", Path(path).name]
+                c = run_child(command, run.env, f"{label} frictionless", cwd=str(folder))
+                peers.add(a, c)
+        results[rows] = (os.path.getsize(path) / 1e6, pairs, peers)
     return results
 
 
-# --------------------------------------------------------------------------- reporting
-
-
-def num(value: float | None, digits: int = 2) -> str:
-    return "error" if value is None else f"{value:.{digits}f}"
-
-
-def both(a: float | None, b: float | None, digits: int = 2) -> str:
-    return f"{num(a, digits)} / {num(b, digits)}"
-
-
-def verdict(value: float | None, limit: float) -> str:
-    if value is None:
-        return "error"
-    return "yes" if value <= limit else "**no**"
-
-
-def failed_note(pairs: Pairs) -> str:
-    count = pairs.failures()
-    return f" ({count} failed)" if count else ""
-
-
-def table(header: list[str], rows: list[list[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
-
-
-def build_table(results: dict, title: str, target: float) -> list[str]:
-    rows = []
-    for (name, config), pairs in results.items():
-        ratio = pairs.ratio()
-        rows.append(
-            [
-                f"{name}/{config}{failed_note(pairs)}",
-                " / ".join(str(pairs.extra(side, "rows") or "error") for side in "ab"),
-                num(pairs.wall("a")),
-                num(pairs.wall("b")),
-                num(ratio),
-                f"<= {target}x",
-                verdict(ratio, target),
-                both(pairs.step("a"), pairs.step("b")),
-                both(pairs.peak("a"), pairs.peak("b"), 0),
-            ]
-        )
-    header = [
-        "dataset/config",
-        "rows (pkg / csv)",
-        "package s",
-        "plain datasets s",
-        "ratio",
-        "target",
-        "met",
-        "step s (pkg / csv)",
-        "peak MB (pkg / csv)",
-    ]
-    return [f"### {title}", "", *table(header, rows), ""]
-
-
-def cli_table(results: dict) -> list[str]:
-    rows = []
-    floor = results.pop("floor_mb")
-    for command, pairs in results.items():
-        wall = pairs.wall("a")
-        limit = TARGETS["cli_abs"] if command in ("list", "sources") else None
-        rows.append(
-            [
-                f"`hatemoji-datasets {command}`{failed_note(pairs)}",
-                num(wall, 3),
-                num(pairs.wall("b"), 3),
-                num(pairs.ratio(), 1),
-                f"< {limit} s" if limit else "-",
-                verdict(wall, limit) if limit else "-",
-                both(pairs.peak("a"), pairs.peak("b"), 0),
-            ]
-        )
-    header = [
-        "command",
-        "wall s",
-        "`python -c pass` s",
-        "ratio",
-        "target (absolute)",
-        "met",
-        "peak MB (cmd / pass)",
-    ]
-    return [
-        "### CLI start-up (console script, whole process)",
-        "",
-        *table(header, rows),
-        "",
-        "Peak MB here is the child's `ru_maxrss` from `wait4`, whose floor is the harness's "
-        f"own peak RSS, {floor:.0f} MB (Linux carries it across fork/exec; `python -c pass` "
-        "alone peaks at about 11 MB); all other peaks are the child's own `VmHWM`.",
-        "",
-    ]
-
-
-def slope(points: list[tuple[float, float | None]]) -> list[float | None]:
-    """MB of peak memory per MB of file between consecutive sizes."""
-    out: list[float | None] = []
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        out.append(None if y0 is None or y1 is None or x1 == x0 else (y1 - y0) / (x1 - x0))
-    return out
-
-
-def linearity(points: list[tuple[float, float | None]]) -> str:
-    slopes = slope(points)
-    if not slopes:
-        return "n/a (one size)"
-    if any(s is None for s in slopes):
-        return "error"
-    text = ", ".join(f"{s:.1f}" for s in slopes)
-    first = max(slopes[0], 0.1)
-    linear = len(slopes) < 2 or slopes[-1] <= 1.5 * first
-    word = "linear" if linear else "**grows faster than linear**"
-    return f"{word} (MB of peak per MB of file between consecutive sizes: {text})"
-
-
-def validate_table(results: dict) -> list[str]:
-    rows = []
-    for rows_count, (size_mb, pairs) in sorted(results.items()):
-        ratio = pairs.ratio()
-        limit = TARGETS["validate"] if rows_count >= 1_000_000 else None  # the target is at 1M
-        codes = {r.get("exit_code") for r in pairs.a if r}
-        rows.append(
-            [
-                f"{rows_count:,}{failed_note(pairs)}",
-                num(size_mb, 1),
-                num(pairs.wall("a")),
-                num(pairs.wall("b")),
-                num(ratio),
-                f"<= {limit}x" if limit else "-",
-                verdict(ratio, limit) if limit else "-",
-                both(pairs.step("a"), pairs.step("b")),
-                both(pairs.peak("a"), pairs.peak("b"), 0),
-                ", ".join(str(c) for c in sorted(codes, key=str)) or "-",
-            ]
-        )
-    header = [
-        "rows",
-        "file MB",
-        "validate s",
-        "read_csv s",
-        "ratio",
-        "target",
-        "met",
-        "step s (validate / read_csv)",
-        "peak MB (validate / read_csv)",
-        "exit code",
-    ]
-    points = sorted(results.items())
-    validate_points = [(size, pairs.peak("a")) for _, (size, pairs) in points]
-    read_points = [(size, pairs.peak("b")) for _, (size, pairs) in points]
-    return [
-        "### `validate` vs `pandas.read_csv` (whole processes)",
-        "",
-        *table(header, rows),
-        "",
-        f"- Memory of `validate`: {linearity(validate_points)}.",
-        f"- Memory of `read_csv`: {linearity(read_points)}.",
-        "- Rule: linear when the last slope is at most 1.5x the first. Target: memory linear.",
-        "",
-    ]
-
-
-def machine() -> list[str]:
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    ram = "unknown"
-    try:
-        with open("/proc/meminfo", encoding="ascii") as info:
-            kb = int(next(line.split()[1] for line in info if line.startswith("MemTotal")))
-            ram = f"{kb / 1024**2:.1f} GiB"
-    except (OSError, StopIteration):
-        pass
-    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-
-    import importlib.metadata  # late: it costs the harness ~5 MB of RSS
-
-    def version(dist: str) -> str:
-        try:
-            return importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            return "not installed"
-
-    def git(*args: str) -> str:
-        try:
-            out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
-            return out.stdout.strip()
-        except OSError:
-            return ""
-
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
-    package = git("log", "-1", "--format=%h", "--", "hatemoji_datasets") or "unknown"
-    commit = f"package code at {package} (HEAD {head})"
-    if git("status", "--porcelain", "--", "hatemoji_datasets"):
-        commit += ", with uncommitted package changes"
-    libs = ", ".join(
-        f"{dist} {version(dist)}" for dist in ("hatemoji-datasets", "datasets", "pyarrow", "pandas")
-    )
-    return [
-        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; {commit}",
-        f"- CPU: {cpu}; {os.cpu_count()} logical cores ({usable} usable); RAM {ram}",
-        f"- {platform.platform()}; Python {platform.python_version()}",
-        f"- {libs}",
-    ]
-
-
-def harness_rss() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def write_section(title: str, body: list[str]) -> None:
-    begin, end = f"<!-- section: {title} -->", f"<!-- end section: {title} -->"
-    block = "\n".join([begin, f"## {title}", "", *body, end])
-    if RESULTS.exists():
-        text = RESULTS.read_text(encoding="utf-8")
-    else:
-        text = (
-            "# Benchmark results\n\n"
-            "Written by `python benchmarks/run.py --write [--section TITLE]`. A run replaces\n"
-            'only its own section (default "Latest run"); every other section is kept.\n'
-        )
-    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block, text)
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    RESULTS.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+# --------------------------------------------------------------------------- main
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="pairs per case (default 5)")
-    parser.add_argument("--quick", action="store_true", help="1 repeat; validate 10k and 100k")
+    parser.add_argument(
+        "--smoke", action="store_true", help="every group at tiny sizes, once: a minute or two"
+    )
     parser.add_argument("--only", choices=("build", "warm", "cli", "validate"))
-    parser.add_argument("--sizes", type=int, nargs="+", help="validate rows (10k 100k 1M)")
+    parser.add_argument("--sizes", type=int, nargs="+", help="validate rows (10k 200k 1M)")
+    parser.add_argument(
+        "--peer-sizes", type=int, nargs="+", help="rows also run with frictionless (200k)"
+    )
     parser.add_argument("--mirror", default=os.environ.get("HATEMOJI_DATASETS_MIRROR"))
     parser.add_argument("--write", action="store_true", help="write benchmarks/RESULTS.md")
     parser.add_argument("--section", default="Latest run", help="RESULTS.md section to replace")
     args = parser.parse_args()
     if not args.mirror:
         sys.exit("set HATEMOJI_DATASETS_MIRROR (or --mirror) to the offline mirror")
-    repeats = 1 if args.quick else args.repeats
-    sizes = args.sizes or ([10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000])
+    if args.smoke and args.write:
+        sys.exit("--smoke measures nothing worth keeping: it cannot --write")
+    repeats = 1 if args.smoke else args.repeats
+    sizes = args.sizes or ([1_000, 5_000] if args.smoke else [10_000, 200_000, 1_000_000])
+    peer_sizes = args.peer_sizes or ([5_000] if args.smoke else [200_000])
     groups = [args.only] if args.only else ["build", "warm", "cli", "validate"]
     began = time.perf_counter()
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="hatemoji-bench-") as tmp:
         env = dict(os.environ)
         env.pop("HATEMOJI_DATASETS_MIRROR", None)  # both sides get the mirror explicitly
@@ -639,41 +298,53 @@ def main() -> None:
             HF_HUB_OFFLINE="1",
             HF_DATASETS_OFFLINE="1",
         )
-        ctx = {
-            "mirror": Path(args.mirror).resolve(),
-            "repeats": repeats,
-            "sizes": sizes,
-            "tmp": tmp,
-            "env": env,
-        }
+        run = Run(Path(args.mirror).resolve(), repeats, sizes, peer_sizes, tmp, env, args.smoke)
         out: list[str] = []
+        found: dict[str, dict] = {}
         caches: dict = {}
         if "build" in groups:
-            build, caches = run_build(ctx)
-            out += build_table(build, "Cold build vs plain `datasets` csv", TARGETS["build"])
+            found["build"], caches = run_build(run)
+            out += build_table(found["build"], "Cold build vs plain `datasets` csv", "build")
         if "warm" in groups:
-            warm = run_warm(ctx, caches)
-            out += build_table(warm, "Warm load vs plain `datasets` csv", TARGETS["warm"])
+            found["warm"] = run_warm(run, caches)
+            out += build_table(found["warm"], "Warm load vs plain `datasets` csv", "warm")
         if "cli" in groups:
-            out += cli_table(run_cli(ctx))
+            found["cli"] = run_cli(run)
+            out += cli_table(found["cli"])
         if "validate" in groups:
-            out += validate_table(run_validate(ctx))
+            found["validate"] = run_validate(run)
+            out += validate_table(found["validate"])
     elapsed = time.perf_counter() - began
+    load_after = os.getloadavg()
     body = [
-        *machine(),
+        *machine(ROOT),
         f"- Command: `python benchmarks/run.py {shlex.join(sys.argv[1:])}`; "
-        f"median of {repeats} interleaved pairs; whole run {elapsed / 60:.1f} min; "
+        f"median of {repeats} interleaved pair(s); whole run {elapsed / 60:.1f} min; "
         f"harness peak RSS {harness_rss():.0f} MB",
-        "- Times are wall seconds of whole processes (imports count), medians; ratio is the "
+        f"- Load average (1 min) {load_before[0]:.2f} at the start, {load_after[0]:.2f} at the "
+        f"end (5 min: {load_after[1]:.2f}), on {os.cpu_count()} cores",
+        "- Times are wall seconds of whole processes (imports count), medians; a ratio is the "
         "median of per-pair ratios; step = in-process time around the call itself (the "
         "package's step includes what it imports lazily inside the call).",
         "",
+        *(
+            [
+                "**Smoke run**: tiny sizes, one pair each, no warm-up pair; it shows that every "
+                "group runs, and its figures say nothing about speed.",
+                "",
+            ]
+            if args.smoke
+            else []
+        ),
+        *targets_table(found),
         *out,
     ]
     print("\n".join(body))
     if args.write:
-        write_section(args.section, body)
-        print(f"\nwrote section {args.section!r} of {RESULTS}", file=sys.stderr)
+        write_section(HERE / "RESULTS.md", args.section, body)
+        print(f"\nwrote section {args.section!r} of {HERE / 'RESULTS.md'}", file=sys.stderr)
+    if FAILED:
+        sys.exit(f"{len(FAILED):,} measurement(s) failed: {', '.join(FAILED[:5])}")
 
 
 if __name__ == "__main__":

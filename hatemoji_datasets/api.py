@@ -26,6 +26,7 @@ def load_dataset(
     mirror: str | None = None,
     download_mode: str | None = None,
     lock: str | os.PathLike[str] | None = None,
+    validate: bool = False,
 ) -> datasets.DatasetDict | datasets.Dataset:
     """Build (or load from the cache) a dataset of this package.
 
@@ -38,8 +39,11 @@ def load_dataset(
     ``"force_redownload"`` rebuilds from freshly verified sources. With ``lock``
     (a file written by ``hatemoji-datasets lock``) the version comes from the
     lock unless given, and data whose fingerprints differ from the locked ones
-    is refused (:class:`FingerprintError`). Returns a ``DatasetDict``, or one
-    ``Dataset`` when ``split`` is given.
+    is refused (:class:`FingerprintError`). ``validate=True`` checks the pinned
+    upstream files against the dataset's schema even though the files whose
+    fingerprints are recorded were validated when they were recorded (a build
+    relies on that); from the cache, they are fetched and checked again.
+    Returns a ``DatasetDict``, or one ``Dataset`` when ``split`` is given.
     """
     name, config, version = parse_reference(name, config, version)
     spec = dataset_spec(name)
@@ -57,6 +61,7 @@ def load_dataset(
         cache_dir=cache_dir,
         mirror=mirror,
         download_mode=download_mode,
+        validate=validate,
         # A lock recomputes every fingerprint below, naming both digests of any change.
         digests=entry is None,
     )

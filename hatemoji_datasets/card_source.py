@@ -40,11 +40,16 @@ class CardSource:
         return self.extra.get(key, default)
 
 
+#: libyaml's safe loader where PyYAML has it: the same documents, several times faster
+#: (every build reads its card source).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_card_source(path: Path) -> CardSource:
     """Read a ``card.yaml`` through the guarded open; InputError when it cannot be parsed."""
     text = read_text(path)
     try:
-        data = yaml.safe_load(text) or {}
+        data = yaml.load(text, Loader=_SAFE_LOADER) or {}  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

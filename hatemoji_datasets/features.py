@@ -98,11 +98,14 @@ def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     # Only texts with an emoji need the (slow, per-character) tokenizer, and it
     # only needs their emoji characters: runs of anything else become one space.
     found = contains_emoji(values)
-    squeezed = squeeze_to_emoji(values)
+    squeezed = squeeze_to_emoji(values).to_pylist()
     lists: list[list[str]] = [[] for _ in range(len(values))]
+    segmented: dict[str, list[str]] = {}  # squeezed texts repeat a lot: segment each once
     for position in found.nonzero()[0]:
-        text = squeezed[int(position)].as_py()
-        lists[position] = [match["emoji"] for match in emoji.emoji_list(text)]
+        text = squeezed[position]
+        if text not in segmented:
+            segmented[text] = [match["emoji"] for match in emoji.emoji_list(text)]
+        lists[position] = list(segmented[text])
     return pa.array(lists, type=pa.list_(pa.string()))
 
 

@@ -30,6 +30,7 @@ import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
 from hatemoji_datasets.findings import Finding, finding_order, preview
+from hatemoji_datasets.schema_checks import Case, failure_cases
 
 # -- which split's file each row came from ----------------------------------------------
 
@@ -211,12 +212,20 @@ def check_frame(
     structural = column_findings(model, frame.columns, file)
     if structural:
         return None, structural
-    try:
-        return schema.validate(frame, lazy=True), []
-    except SchemaErrors as errors:
-        located = places() if places else None
-        found = _translate(model, errors.failure_cases, frame, file, located)
-        return None, sorted(found, key=finding_order)
+    cases = failure_cases(schema, frame)  # without pandera's machinery, where exact
+    if cases is None:
+        try:
+            return schema.validate(frame, lazy=True), []
+        except SchemaErrors as errors:
+            cases = [
+                Case(c.schema_context, c.column, c.check, c.index, c.failure_case)
+                for c in errors.failure_cases.itertuples(index=False)
+            ]
+    if not cases:
+        return frame, []
+    located = places() if places else None
+    found = _translate(model, cases, frame, file, located)
+    return None, sorted(found, key=finding_order)
 
 
 def column_findings(model: Model, columns: Iterable[Any], file: str) -> list[Finding]:
@@ -270,17 +279,17 @@ def _describe(schema: pa.DataFrameSchema, column: str | None, check: str, code: 
 
 def _translate(
     model: Model,
-    cases: pd.DataFrame,
+    cases: list[Case],
     frame: pd.DataFrame,
     file: str,
     places: list[tuple[str, int]] | None,
 ) -> list[Finding]:
     rules, schema = rules_of(model), compiled(model)
-    untyped = set(cases.loc[cases["check"].astype(str).str.startswith("coerce_dtype"), "column"])
+    untyped = {case.column for case in cases if str(case.check).startswith("coerce_dtype")}
     # One finding per cell: column checks first, in pandera's order, then row rules.
     cells: dict[tuple[Any, str | None], Finding] = {}
     row_rules: list[tuple[int | None, RuleInfo, Any]] = []
-    for case in cases.itertuples(index=False):
+    for case in cases:
         check, column = str(case.check), None if case.column is None else str(case.column)
         position = None if pd.isna(case.index) else int(case.index)
         code, info = _code_of(check, rules)

@@ -140,6 +140,9 @@ def test_full_reports_every_lost_row(mirror: Path, tmp_path: Path) -> None:
         (None, "FILE-NOT-FOUND", None),
         (b"case_id,templ_id\n1,1.0\n\n2,1.0\n", "FILE-BLANK-LINE", 3),
         (b"case_id,case_id\n1,2\n", "FILE-HEADER-REPEATED", 1),
+        # Past the header's first read, a byte that is not UTF-8 where a delimiter was:
+        # a short row, but not UTF-8 first.
+        (b"case_id,templ_id\n" + b"1,1.0\n" * 5000 + b"2\xff1.0\n", "FILE-NOT-UTF8", 5002),
     ],
 )
 def test_unreadable_files_exit_2(mirror: Path, tmp_path: Path, content, code, line) -> None:

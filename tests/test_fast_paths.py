@@ -57,9 +57,24 @@ def test_a_warm_load_imports_neither_pandera_nor_emoji(mirror: Path, tmp_path: P
         "    from hatemoji_datasets import load_dataset; "
         f"load_dataset('hatemoji_check', cache_dir={cache!r}, mirror={str(mirror)!r})"
     )
-    assert _imported_after(load)["pandera"]  # the cold build validates
+    cold = _imported_after(load)
+    assert cold["datasets"] and not cold["pandera"], cold  # recorded files: no schema pass
     warm = _imported_after(load)
     assert not warm["pandera"] and not warm["emoji"], warm
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_only_a_build_that_validates_imports_pandera(
+    mirror: Path, tmp_path: Path, cached: bool
+) -> None:
+    cache = str(tmp_path / "cache")
+    build = (
+        "    from hatemoji_datasets import load_dataset; "
+        f"load_dataset('apeach', cache_dir={cache!r}, mirror={str(mirror)!r}"
+    )
+    if cached:
+        assert not _imported_after(build + ")")["pandera"]
+    assert _imported_after(build + ", validate=True)")["pandera"]
 
 
 def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> None:

@@ -7,6 +7,14 @@ verifies the config's pinned files and runs the shared read-validate-transform
 pipeline; ``_generate_tables`` yields each split as one Arrow table cast to
 the features. A dataset package adds a declaration, a schema and a transform,
 and no builder code.
+
+What a build checks: every pinned file's size and SHA-256 (always); the raw
+files against the schema, unless they are byte for byte the files whose
+fingerprints are recorded, which were validated when those were recorded
+(``fingerprints --write`` always validates, and so do the tests); and the
+built splits against the recorded fingerprints before the build is kept. A
+build that skips the schema imports no ``pandera``; ``validate=True`` runs it
+anyway.
 """
 
 from __future__ import annotations
@@ -65,12 +73,20 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     unvouched: bool = False
 
     def __init__(
-        self, *, mirror: str | None = None, check_fingerprints: bool = True, **kwargs: Any
+        self,
+        *,
+        mirror: str | None = None,
+        check_fingerprints: bool = True,
+        validate: bool = False,
+        **kwargs: Any,
     ) -> None:
         # The mirror only changes where bytes come from, never what is built,
         # so it is kept out of the config (and out of the cache key).
         self.mirror = mirror
         self.check_fingerprints = check_fingerprints
+        self.validate = validate
+        #: Whether this builder validated the raw files (set when it builds).
+        self.validated = False
         kwargs.setdefault("dataset_name", self.SPEC.name)
         super().__init__(**kwargs)
 
@@ -94,12 +110,18 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     def _split_generators(
         self, dl_manager: datasets.DownloadManager
     ) -> list[datasets.SplitGenerator]:
-        from hatemoji_datasets.building.pipeline import build_tables  # pandera: only when building
+        from hatemoji_datasets.building.pipeline import build_tables
 
         pinned = self.SPEC.config_sources(self.config_spec)
         log.info("fetching and verifying %d source file(s)", len(pinned))
         paths = fetch(pinned, dl_manager, self.mirror)
-        tables = build_tables(self.SPEC, self.config_spec, str(self.config.version), paths)
+        version = str(self.config.version)
+        self.validated = self.validate or not self.validated_when_recorded()
+        if not self.validated:
+            log.info(
+                "schema: the pinned files were validated when their fingerprints were recorded"
+            )
+        tables = build_tables(self.SPEC, self.config_spec, version, paths, validate=self.validated)
         generators = []
         for split, table in tables.items():
             generator = datasets.SplitGenerator(name=split, gen_kwargs={"table": table})
@@ -112,6 +134,18 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
         if self.check_fingerprints:
             # Still in datasets' ``.incomplete`` folder: raising here keeps nothing.
             self._check_recorded_fingerprints()
+
+    def validated_when_recorded(self) -> bool:
+        """Whether the pinned files are those the recorded fingerprints were built from.
+
+        Recording validates every file (so do the tests), and this build is
+        compared with those fingerprints before it is kept: the schema could
+        only say again what it said of exactly these bytes.
+        """
+        if not self.check_fingerprints:
+            return False  # recording new fingerprints: nothing to rely on
+        version = str(self.config.version)
+        return recorded.expected_for(self.SPEC, self.config_spec, version) is not None
 
     def _check_recorded_fingerprints(self) -> None:
         version = str(self.config.version)

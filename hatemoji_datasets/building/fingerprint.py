@@ -44,15 +44,16 @@ def fingerprint_table(table: pa.Table, features: datasets.Features) -> str:
     table = table.select(columns)
     for batch in table.to_batches(max_chunksize=_BATCH_ROWS):
         values = [column.to_pylist() for column in batch.columns]
-        for row in zip(*values, strict=True):
-            digest.update(_dumps(list(row)).encode() + b"\n")
+        # One line per row (a tuple encodes as the list it is); hashing a batch's lines
+        # at once is hashing them one by one.
+        rows = list(zip(*values, strict=True))
+        if rows:
+            digest.update(("\n".join(map(_ENCODER.encode, rows)) + "\n").encode())
     return PREFIX + digest.hexdigest()
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(
-        value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=_json_default
-    )
+    return _ENCODER.encode(value)
 
 
 def _json_default(value: Any) -> Any:
@@ -63,3 +64,9 @@ def _json_default(value: Any) -> Any:
     if hasattr(value, "tolist"):
         return value.tolist()
     return {"repr": repr(value)}
+
+
+#: One encoder for every row (``json.dumps`` with options builds a new one per call).
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=_json_default
+)

@@ -6,10 +6,15 @@
   as pairs may span files), then what each join promises, naming each row's
   own file and line;
 - :func:`build_tables` joins each split's files and runs the config's
-  vectorised transform per split, then (for a config that re-splits its rows)
-  the config's ``resplit`` over all splits;
+  vectorised transform per split (after validating the files unless told they
+  need not be), then (for a config that re-splits its rows) the config's
+  ``resplit`` over all splits;
 - :func:`fetch_released` fetches a config's pinned files for the validator,
   through the same sources code the build uses.
+
+Files are read as the schemas' generated layouts say (:mod:`hatemoji_datasets.building.layout`),
+so reading imports no pandera; the pandera side (:mod:`hatemoji_datasets.schema`)
+is imported only by the functions that validate.
 """
 
 from __future__ import annotations
@@ -19,32 +24,37 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import pyarrow
 
 from hatemoji_datasets.building.joins import attach, join_findings, stack_tables
+from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
 from hatemoji_datasets.findings import Finding
-from hatemoji_datasets.schema import (
-    Model,
-    check_frame,
-    column_findings,
-    compiled,
-    integer_columns,
-    with_row_sources,
-    with_source_splits,
-)
 from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.schema import Model
 
 log = logging.getLogger("hatemoji_datasets")
 
 
 def read_for(model: Model, path: str, fmt: RawFormat) -> RawTable:
     """Read a raw file as ``model`` expects it: its integer columns typed, its width enforced."""
+    from hatemoji_datasets.schema import compiled, integer_columns
+
     return read_raw(path, fmt, integer_columns(model), max_columns=len(compiled(model).columns))
+
+
+def read_by_layout(spec: DatasetSpec, reference: str, path: str, fmt: RawFormat) -> RawTable:
+    """Read a raw file as :func:`read_for` reads it, from the schema's generated layout
+    (``reference`` is ``"schema:Model"``), without importing the schema."""
+    layout = layout_of(spec, reference)
+    return read_raw(path, fmt, layout.integers, max_columns=len(layout.columns))
 
 
 @dataclass
@@ -77,16 +87,15 @@ def read_files(
     spec: DatasetSpec, config: ConfigSpec, paths: Mapping[str, str]
 ) -> dict[str, SplitFiles]:
     """``{split: SplitFiles}`` for the config's files (``paths`` maps source name -> path)."""
-    model = spec.load(config.schema)
     found = {}
     for split in config.split_names:
         own = [
-            (source, read_for(model, paths[source], config.raw_format))
+            (source, read_by_layout(spec, config.schema, paths[source], config.raw_format))
             for source in config.split_sources(split)
         ]
         joined = {
-            join.name: read_for(
-                spec.load(join.schema), paths[dict(join.splits)[split]], config.raw_format
+            join.name: read_by_layout(
+                spec, join.schema, paths[dict(join.splits)[split]], config.raw_format
             )
             for join in config.joins
         }
@@ -102,6 +111,13 @@ def _check_tables(
     Each file's header is checked on its own first: stacking fills a column a
     file lacks, which must not hide that it is missing.
     """
+    from hatemoji_datasets.schema import (
+        check_frame,
+        column_findings,
+        with_row_sources,
+        with_source_splits,
+    )
+
     structural = [
         finding
         for _, _, raw in files
@@ -167,14 +183,23 @@ def raise_for(findings: list[Finding]) -> None:
 
 
 def build_tables(
-    spec: DatasetSpec, config: ConfigSpec, version: str, paths: Mapping[str, str]
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    version: str,
+    paths: Mapping[str, str],
+    *,
+    validate: bool = True,
 ) -> dict[str, pyarrow.Table]:
-    """Validated, transformed tables of the built dataset, ``{split: table}``.
+    """Transformed tables of the built dataset, ``{split: table}``, validated first.
 
     Raises SchemaViolationError with every finding if a file breaks the schema.
+    ``validate=False`` skips the schemas and the joins' checks: only for files
+    already validated byte for byte (see
+    :class:`~hatemoji_datasets.building.builder.HatemojiBuilder`).
     """
     files = read_files(spec, config, paths)
-    raise_for(check_files(spec, config, files))
+    if validate:
+        raise_for(check_files(spec, config, files))
     transform = spec.load(config.transform)
     tables = {}
     for split, split_files in files.items():
@@ -209,6 +234,17 @@ def download_manager(name: str, cache_dir: str | None):  # -> datasets.DownloadM
             cache_dir=os.path.join(cache_dir, "downloads") if cache_dir else None
         ),
     )
+
+
+def check_pinned(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> None:
+    """Fetch and verify the config's pinned files and validate them against the schema.
+
+    Raises SchemaViolationError with every finding if a file breaks it.
+    """
+    paths = fetch_released(spec, config, mirror, cache_dir)
+    raise_for(check_files(spec, config, read_files(spec, config, paths)))
 
 
 def fetch_released(

@@ -35,6 +35,7 @@ def load_verified(
     download_mode: str | None = None,
     check_fingerprints: bool = True,
     digests: bool = True,
+    validate: bool = False,
 ) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
     """The builder of ``config`` at ``version`` and its checked splits, built if not cached.
 
@@ -50,6 +51,9 @@ def load_verified(
     recorded when it was written) before ``datasets`` reads any of it; a
     damaged one raises :class:`CacheError`. ``digests=False`` skips that, for
     callers that recompute every fingerprint themselves (lockfiles).
+    ``validate=True`` validates the pinned files against the schema even where
+    they were validated when their fingerprints were recorded (a build from the
+    cache has them fetched, verified and validated again).
     """
     if download_mode not in (None, REUSE, FORCE):
         raise UnknownNameError(f"unknown download_mode {download_mode!r}; use {REUSE} or {FORCE}")
@@ -65,7 +69,9 @@ def load_verified(
                 raise damaged(spec, config, version, folder, str(damage)) from None
         else:
             unvouched = True  # built before manifests: checked against the recorded fingerprints
-    builder = _builder(spec, config, version, cache_dir, mirror, check_fingerprints, download_mode)
+    builder = _builder(
+        spec, config, version, cache_dir, mirror, check_fingerprints, download_mode, validate
+    )
     try:
         builder.download_and_prepare(download_mode=download_mode)
     except OSError as exc:
@@ -75,6 +81,11 @@ def load_verified(
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
     builder.unvouched = unvouched
+    if validate and not builder.validated:  # found in the cache: validate its sources now
+        from hatemoji_datasets.building.pipeline import check_pinned
+
+        check_pinned(spec, config, mirror, cache_dir)
+        builder.validated = True
     return builder, verified_data(builder)
 
 
@@ -86,6 +97,7 @@ def _builder(
     mirror: str | None,
     check_fingerprints: bool,
     download_mode: str | None,
+    validate: bool = False,
 ) -> HatemojiBuilder:
     """The builder object; ``datasets`` reads a cached build's ``dataset_info.json`` here."""
     cls = builder_class_for(spec, version)
@@ -97,6 +109,7 @@ def _builder(
                 cache_dir=cache_dir,
                 mirror=mirror,
                 check_fingerprints=check_fingerprints,
+                validate=validate,
             )
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             if download_mode == FORCE and attempt == 1 and folder.is_dir():

@@ -31,6 +31,8 @@ from hatemoji_datasets.spec import RawFormat
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
 #: machines (measured with benchmarks/validate_scaling.py).
 READ_BLOCK_BYTES = 4 << 20
+#: Bytes read at a time when counting a file's lines.
+SCAN_BLOCK_BYTES = 8 << 20
 #: A header may have at most this many columns beyond the schema's before the file
 #: is refused unread: wider headers cost time and memory for nothing.
 EXTRA_COLUMNS_ALLOWED = 100
@@ -100,20 +102,11 @@ class _ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    # A native memory map, not a Python object: pyarrow's reader threads may still
-    # hold the buffer at interpreter exit, and releasing a Python object there aborts.
-    # The name is passed as bytes so that any file name opens.
-    data = pyarrow.memory_map(os.fsencode(name)).read_buffer()  # zero-copy
-    raw = np.frombuffer(data, dtype=np.uint8)
-    newlines = np.flatnonzero(raw == ord("\n"))
-    gaps = np.diff(newlines)
-    if (gaps == 1).any() or ((gaps == 2) & (raw[newlines[:-1] + 1] == ord("\r"))).any():
+    lines, blank, quotes = _count_lines(name)
+    if blank:
         _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
-    lines = len(newlines) + int(raw[-1] != ord("\n"))
-    if fmt.quoted:
-        quotes = np.flatnonzero(raw == ord('"'))
-        if len(quotes) % 2:  # every closed quoted value holds an even number of quotes
-            _reject_unclosed_quote(name, raw, quotes, fmt)
+    if fmt.quoted and quotes % 2:  # every closed quoted value holds an even number of quotes
+        _reject_unclosed_quote(name, fmt)
     types = {column: pyarrow.string() for column in header}
     types.update(dict.fromkeys(integers, pyarrow.int64()))
     if fmt.quoted:
@@ -122,17 +115,41 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
         # value held a newline and the result is exact; otherwise parse again
         # allowing them.
         try:
-            table = _parse(name, data, fmt, types, newlines_in_values=False)
+            table = _parse(name, fmt, types, newlines_in_values=False)
         except (InputError, pyarrow.ArrowInvalid):
             table = None
         if table is not None and table.num_rows == lines - 1:
             return table
-    return _parse(name, data, fmt, types, newlines_in_values=fmt.quoted)
+    return _parse(name, fmt, types, newlines_in_values=fmt.quoted)
+
+
+def _count_lines(name: str) -> tuple[int, bool, int]:
+    """The file's physical lines, whether any is blank (after the first), and its quotes.
+
+    Read block by block into one reused buffer, so memory stays small whatever
+    the file's size; a block starts with the previous one's last two bytes, so
+    a blank line across a boundary is seen.
+    """
+    buffer = np.empty(SCAN_BLOCK_BYTES + 2, dtype=np.uint8)
+    lines, blank, quotes, carried, last = 0, False, 0, 0, ord("\n")
+    with open(name, "rb", buffering=0) as handle:
+        while read := handle.readinto(memoryview(buffer)[carried : carried + SCAN_BLOCK_BYTES]):
+            block = buffer[: carried + read]
+            quotes += int(np.count_nonzero(block[carried:] == ord('"')))
+            newlines = np.flatnonzero(block == ord("\n"))
+            lines += int(np.count_nonzero(newlines >= carried))
+            if not blank:
+                gaps = np.diff(newlines)
+                after = block[newlines[:-1] + 1]
+                blank = bool((gaps == 1).any() or ((gaps == 2) & (after == ord("\r"))).any())
+            last = int(block[-1])
+            carried = min(2, len(block))
+            buffer[:carried] = block[len(block) - carried :]
+    return lines + int(last != ord("\n")), blank, quotes
 
 
 def _parse(
     name: str,
-    data: pyarrow.Buffer,
     fmt: RawFormat,
     types: dict[str, pyarrow.DataType],
     *,
@@ -140,28 +157,34 @@ def _parse(
 ) -> pyarrow.Table:
     # No Python invalid_row_handler: a callback held by pyarrow's worker threads can
     # abort the interpreter at exit, and one call per bad row is slow. A bad row
-    # raises instead, and the exact diagnostics below name it.
+    # raises instead, and the exact diagnostics below name it. The file is a native
+    # pyarrow file (never a Python buffer, for the same reason), opened by its name
+    # as bytes so that any file name opens, and read in batches: memory stays near
+    # the table's own size.
     block = READ_BLOCK_BYTES
     while True:
         try:
-            return pcsv.read_csv(
-                pyarrow.BufferReader(data),
-                read_options=pcsv.ReadOptions(block_size=block),
-                parse_options=pcsv.ParseOptions(
-                    delimiter=fmt.delimiter,
-                    quote_char='"' if fmt.quoted else False,
-                    newlines_in_values=newlines_in_values,
-                ),
-                convert_options=pcsv.ConvertOptions(
-                    column_types=types,
-                    strings_can_be_null=False,
-                    quoted_strings_can_be_null=False,
-                ),
-            )
+            with pyarrow.OSFile(os.fsencode(name)) as source:
+                reader = pcsv.open_csv(
+                    source,
+                    read_options=pcsv.ReadOptions(block_size=block),
+                    parse_options=pcsv.ParseOptions(
+                        delimiter=fmt.delimiter,
+                        quote_char='"' if fmt.quoted else False,
+                        newlines_in_values=newlines_in_values,
+                    ),
+                    convert_options=pcsv.ConvertOptions(
+                        column_types=types,
+                        strings_can_be_null=False,
+                        quoted_strings_can_be_null=False,
+                    ),
+                )
+                return reader.read_all()
         except pyarrow.ArrowInvalid as exc:
             message = str(exc)
-            if "straddling" in message.lower() and block < data.size:
-                block = data.size + 1  # a row longer than a block: read in one block
+            size = os.path.getsize(name)
+            if "straddling" in message.lower() and block < size:
+                block = size + 1  # a row longer than a block: read in one block
                 continue
             if "UTF8" in message:
                 line = _first_non_utf8_line(name)
@@ -271,19 +294,25 @@ def unclosed_quote_line(raw: np.ndarray, quotes: np.ndarray, delimiter: str) -> 
     return int(np.count_nonzero(raw[:opened] == ord("\n"))) + 1
 
 
-def _reject_unclosed_quote(name: str, raw: np.ndarray, quotes: np.ndarray, fmt: RawFormat) -> None:
-    line = unclosed_quote_line(raw, quotes, fmt.delimiter)
+def _reject_unclosed_quote(name: str, fmt: RawFormat) -> None:
+    # Only for a file with an odd number of quotes: reading it whole here is the rare path.
+    with open(name, "rb") as handle:
+        raw = np.frombuffer(handle.read(), dtype=np.uint8)
+    line = unclosed_quote_line(raw, np.flatnonzero(raw == ord('"')), fmt.delimiter)
     if line is not None:
         message = f'the quoted value opened on line {line} is never closed (a " is missing)'
         raise unreadable(name, "FILE-UNCLOSED-QUOTE", message, line)
 
 
 def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:
-    bad = [
-        (start, len(record))
-        for start, record in _records(name, fmt)
-        if record and len(record) != expected
-    ]
+    try:
+        bad = [
+            (start, len(record))
+            for start, record in _records(name, fmt)
+            if record and len(record) != expected
+        ]
+    except UnicodeDecodeError:  # a byte that is not UTF-8 split a row: that is the problem
+        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
     if not bad:
         return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
     listed = first_few([f"line {start} has {n}" for start, n in bad], "; ")

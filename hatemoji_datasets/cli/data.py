@@ -38,6 +38,12 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
             sub.add_argument(
                 "--force", action="store_true", help="rebuild from freshly verified sources"
             )
+            sub.add_argument(
+                "--validate",
+                action="store_true",
+                help="check the pinned files against the schema even if their recorded "
+                "fingerprints say they were checked (also when the build is cached)",
+            )
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -200,10 +206,16 @@ def run_build(args: argparse.Namespace) -> int:
         cache_dir=args.cache_dir,
         mirror=args.mirror,
         download_mode=FORCE if args.force else None,
+        validate=args.validate,
     )
     what = "read from the cache" if cached else "built"
     print(f"{what}: {spec.name} ({config.name}) {version}")
     print(f"cache: {builder.cache_dir}")
+    if builder.validated:
+        from hatemoji_datasets.building.layout import model_name
+
+        files = len(config.source_names)
+        print(f"schema: {files:,} pinned file(s) valid against {model_name(config.schema)}")
     rows = []
     for split, dataset in data.items():
         label = dataset.features.get("label")

@@ -49,7 +49,8 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
     export = commands.add_parser(
         "export-schemas",
-        help="write the language-neutral schema files (pandera YAML, Frictionless)",
+        help="write the language-neutral schema files (pandera YAML, Frictionless) and "
+        "each dataset's raw_columns.tsv",
     )
     export.add_argument("--output", default="schemas", help="folder to write (default: schemas)")
     export.add_argument(
@@ -92,11 +93,18 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_export_schemas(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.validate.schema_export import exports, write_exports
+    from hatemoji_datasets.validate.schema_export import (
+        exports,
+        layouts,
+        write_exports,
+        write_layouts,
+    )
 
     stale = write_exports(args.output, check_only=args.check)
+    stale += write_layouts(check_only=args.check)
     for path in stale:
         print(f"{'differs' if args.check else 'wrote'}: {path}")
     if not stale:
-        print(f"{args.output}: all {len(exports()):,} schema files match the code")
+        count = len(exports()) + len(layouts())
+        print(f"{args.output}: all {count:,} schema files match the code")
     return 1 if args.check and stale else 0

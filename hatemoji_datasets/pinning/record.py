@@ -28,7 +28,9 @@ def compute_records(
 ) -> list[Recorded]:
     """Build (or load) every released version and config of ``spec``; their fingerprints.
 
-    The recorded fingerprints are not consulted (they are what this computes).
+    The recorded fingerprints are not consulted (they are what this computes),
+    and every pinned file is validated against the schema, also when the build
+    is cached: builds rely on the files of recorded fingerprints being valid.
     """
     records = []
     for version in reversed(spec.versions):  # oldest first
@@ -40,6 +42,7 @@ def compute_records(
                 cache_dir=cache_dir,
                 mirror=mirror,
                 check_fingerprints=False,
+                validate=True,
             )
             for split in config.split_names:
                 records.append(

@@ -19,43 +19,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from hatemoji_datasets.building.joins import stack_frames, stack_tables
-from hatemoji_datasets.building.pipeline import fetch_released, read_files, read_for
+from hatemoji_datasets.building.pipeline import fetch_released, read_by_layout, read_files
 from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.file_io import check_regular_file, unreadable
 from hatemoji_datasets.findings import Finding, finding_order
 from hatemoji_datasets.registry import lookup
-from hatemoji_datasets.schema import (
-    check_frame,
-    column_findings,
-    compiled,
-    row_sources,
-    source_splits,
-    split_runs,
-    with_row_sources,
-    with_source_splits,
-)
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.validate.formats import part_of, source_of
-from hatemoji_datasets.validate.joined import contribution_join_findings
-from hatemoji_datasets.validate.release_rules import (
-    ContributedRows,
-    changed_rows,
-    member,
-    missing_rows,
-    repeated_texts,
-    text_rules,
-)
 from hatemoji_datasets.validate.report import ValidationReport
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from hatemoji_datasets.validate.release_rules import ContributedRows
 
 
 @dataclass(frozen=True)
@@ -93,14 +77,25 @@ def validate_contributions(
     mirror = mirror_setting(mirror)
     report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
     readable: dict[str, tuple[RawPart, RawTable] | pd.DataFrame] = {}
-    for name in report.files:
-        try:
-            check_input(name)
-            readable[name] = _read(name, spec, config_spec)
-        except InputError as error:
-            report.findings.append(error.finding)
+    with ThreadPoolExecutor(max_workers=1) as preload:
+        # What checks (pandas, pandera, the schema modules, emoji: a few tenths of a
+        # second of imports) loads while the files are read: pyarrow parses them
+        # without holding the GIL.
+        loading = preload.submit(_load_checkers, spec, config_spec)
+        for name in report.files:
+            try:
+                check_input(name)
+                readable[name] = _read(name, spec, config_spec, loading)
+            except InputError as error:
+                report.findings.append(error.finding)
+        loading.result()
     if not readable:
         return report  # nothing to compare: fetch nothing
+    import pandas as pd
+
+    from hatemoji_datasets.validate.joined import contribution_join_findings
+    from hatemoji_datasets.validate.release_rules import missing_rows
+
     # Keys seen per format (each upstream format, built Parquet), each with its own release.
     seen: dict[RawPart | str, list[pd.Series]] = {}
     raw_files: dict[RawPart, list[RawTable]] = {}
@@ -144,18 +139,32 @@ def validate_contributions(
 BUILT = "built"
 
 
+def _load_checkers(spec: DatasetSpec, config: ConfigSpec) -> None:
+    """Import what checks a read file: pandas, the schemas (pandera), the release rules."""
+    import pandas  # noqa: F401 - imported here to be ready when the files are read
+
+    import hatemoji_datasets.validate.joined  # noqa: F401 - likewise
+    import hatemoji_datasets.validate.release_rules  # noqa: F401 - likewise (emoji)
+
+    for reference in config.schemas:
+        spec.load(reference)
+
+
 def _read(
-    name: str, spec: DatasetSpec, config: ConfigSpec
+    name: str, spec: DatasetSpec, config: ConfigSpec, loading: Future
 ) -> tuple[RawPart, RawTable] | pd.DataFrame:
     if name.endswith(".parquet"):  # the built format, checked against the built release
+        loading.result()  # one thread imports at a time
         from hatemoji_datasets.validate.built_format import read_parquet
 
         return read_parquet(name)
+    # As the schemas read them (their generated layouts), without waiting for pandera.
     first = config.parts[0]
-    raw = read_for(spec.load(first.schema), name, config.raw_format)
+    raw = read_by_layout(spec, first.schema, name, config.raw_format)
     part = part_of(name, raw.table.column_names, spec, config)
-    if part is not first:  # read again, typed as that format's schema types it
-        raw = read_for(spec.load(part.schema), name, config.raw_format)
+    # Compared by value: `config.parts` makes its parts afresh on every call.
+    if part != first:  # read again, typed as that format's schema types it
+        raw = read_by_layout(spec, part.schema, name, config.raw_format)
     return part, raw
 
 
@@ -174,6 +183,9 @@ def released_rows(
 ) -> pd.DataFrame:
     """The released rows of one of the config's formats (its own rows' by default), in
     upstream format, each knowing its split and source (cached)."""
+    from hatemoji_datasets.building.joins import stack_tables
+    from hatemoji_datasets.schema import with_row_sources, with_source_splits
+
     part = part or config.parts[0]
     files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
     if part.join is None:
@@ -194,6 +206,9 @@ def _check_raw(
     released: pd.DataFrame,
     options: Options,
 ) -> list[Finding]:
+    from hatemoji_datasets.schema import check_frame, compiled
+    from hatemoji_datasets.validate.release_rules import ContributedRows, member
+
     frame = raw.table.to_pandas()
     key, text = part.key_column, config.text_column
     model = spec.load(part.schema)
@@ -221,6 +236,8 @@ def _check_raw(
 
 def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
     """The release rules over a contributed file: changed rows, repeated texts, new text."""
+    from hatemoji_datasets.validate.release_rules import changed_rows, repeated_texts, text_rules
+
     severity = "warning" if options.allow_changes else "error"
     return [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
 
@@ -245,6 +262,18 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The format's schema over the file (plus released context rows, for cross-row rules)."""
+    from hatemoji_datasets.building.joins import stack_frames
+    from hatemoji_datasets.schema import (
+        check_frame,
+        column_findings,
+        row_sources,
+        source_splits,
+        split_runs,
+        with_row_sources,
+        with_source_splits,
+    )
+    from hatemoji_datasets.validate.release_rules import member
+
     model = spec.load(part.schema)
     structural = column_findings(model, frame.columns, raw.path)
     if structural:  # before context rows could fill in what the file lacks
@@ -287,7 +316,9 @@ def _check_built(
     cache_dir: str | None,
     options: Options,
 ) -> list[Finding]:
+    from hatemoji_datasets.schema import check_frame
     from hatemoji_datasets.validate.built_format import features_schema
+    from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
     released, features = _built_release(spec, config, mirror, cache_dir)
     schema = features_schema(spec.name, features, config.id_column)
@@ -309,6 +340,8 @@ def _check_built(
 def _built_release(
     spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
 ):
+    import pandas as pd
+
     from hatemoji_datasets.building.prepare import load_verified
 
     _, released = load_verified(spec, config, spec.version, cache_dir=cache_dir, mirror=mirror)

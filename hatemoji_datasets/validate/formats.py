@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-from hatemoji_datasets.schema import compiled
+from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
 
 
@@ -33,7 +33,8 @@ def part_of(path: str, header: list[str], spec: DatasetSpec, config: ConfigSpec)
     columns = set(header)
 
     def fit(part: RawPart) -> tuple[bool, int]:
-        expected = set(compiled(spec.load(part.schema)).columns)
+        # The schema's columns, from its generated layout: no pandera needed to tell.
+        expected = set(layout_of(spec, part.schema).columns)
         return expected == columns, len(expected & columns)
 
     return max(parts, key=fit)  # max keeps the first of equals

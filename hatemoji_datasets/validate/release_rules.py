@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -27,11 +27,13 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.emoji_search import text_array
 from hatemoji_datasets.findings import Finding, Severity, preview
+from hatemoji_datasets.validate.prefilter import (
+    CONTROL_CHARACTERS,
+    INVISIBLE_CHARACTERS,
+    suspect_pattern,
+)
 
-#: C0 and C1 control characters except the line feed, which released texts contain.
-CONTROL_CHARACTERS = r"[\x00-\x09\x0b-\x1f\x7f-\x9f]"
-#: Characters a reader cannot see: zero-width ones, bidi controls, soft hyphen, NBSP.
-INVISIBLE_CHARACTERS = "[\u00a0\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+_CONTROL, _INVISIBLE = re.compile(CONTROL_CHARACTERS), re.compile(INVISIBLE_CHARACTERS)
 
 
 @dataclass
@@ -127,19 +129,20 @@ def repeated_texts(rows: ContributedRows) -> list[Finding]:
     new = ~rows.is_released & ~exact
     if new.any():
         canonical_released = canonical(released)
-        # Most texts are their own canonical form; only the few that may change
-        # (an invisible or compatibility character) are normalised one by one.
-        mine = rows.texts
-        changing = rows.suspects & new
-        if changing.any():
-            values = mine.to_pylist()
-            for position in changing.nonzero()[0]:
-                values[position] = _canonical_text(values[position])
-            mine = pyarrow.array(values, type=pyarrow.large_string())
-        known = pc.is_in(mine, value_set=pyarrow.array(canonical_released, type=mine.type))
-        near = new & known.fill_null(False).to_numpy(zero_copy_only=False)
+        # Most texts are their own canonical form: they are looked up as they are,
+        # in one vectorised pass. Only the few that may change (an invisible or
+        # compatibility character) are normalised, and looked up, one by one.
+        value_set = pyarrow.array(canonical_released, type=rows.texts.type)
+        known = pc.is_in(rows.texts, value_set=value_set).fill_null(False)
+        known = np.array(known.to_numpy(zero_copy_only=False), dtype=bool)
+        changing = (rows.suspects & new).nonzero()[0]
+        canonical_of: dict[int, str] = {}
+        released_set = set(canonical_released)
+        for position, text in zip(changing, _texts_at(rows.texts, changing), strict=True):
+            canonical_of[position] = _canonical_text(text)
+            known[position] = canonical_of[position] in released_set
         found += _repeat_findings(
-            rows, near, pd.Series(canonical_released), "RELEASE-NEAR-DUPLICATE", mine
+            rows, new & known, pd.Series(canonical_released), "RELEASE-NEAR-DUPLICATE", canonical_of
         )
     return found
 
@@ -149,8 +152,10 @@ def _repeat_findings(
     selected: np.ndarray,
     released_texts: pd.Series,
     code: str,
-    texts: pyarrow.Array | None = None,
+    canonical_of: dict[int, str] | None = None,
 ) -> list[Finding]:
+    """A finding per selected row; ``canonical_of`` gives the canonical form of the
+    texts that have another (a near-duplicate is looked up by it)."""
     if not selected.any():
         return []
     key = rows.key_column
@@ -160,17 +165,40 @@ def _repeat_findings(
     near = code == "RELEASE-NEAR-DUPLICATE"
     what = "nearly repeats (but for invisible characters or NFKC)" if near else "repeats"
     found = []
-    for position in selected.nonzero()[0]:
-        text = rows.frame[rows.text_column].iat[position]
-        looked_up = texts[int(position)].as_py() if texts is not None else text
-        message = f"{what} the text of released {key}={preview(first[looked_up])}"
+    positions = selected.nonzero()[0]
+    # Selected texts are never missing (a missing text matches no text), so the
+    # pyarrow texts are the frame's cells.
+    own = _texts_at(rows.texts, positions)
+    looked_up = own
+    if canonical_of is not None:
+        looked_up = [canonical_of.get(p, text) for p, text in zip(positions, own, strict=True)]
+    for position, text, canonical_text in zip(positions, own, looked_up, strict=True):
+        message = f"{what} the text of released {key}={preview(first[canonical_text])}"
         severity: Severity = "warning" if near else "error"
         found.append(rows.finding(position, rows.text_column, code, message, text, None, severity))
     return found
 
 
+def _texts_at(texts: pyarrow.Array | pyarrow.ChunkedArray, positions: np.ndarray) -> list[str]:
+    """The texts at ``positions`` as Python strings, taken chunk by chunk.
+
+    (A take from a chunked array would first copy every chunk into one.)
+    """
+    if not isinstance(texts, pyarrow.ChunkedArray):
+        return texts.take(pyarrow.array(positions, pyarrow.int64())).to_pylist()
+    starts = np.cumsum([0] + [len(chunk) for chunk in texts.chunks])
+    chunk_of = np.searchsorted(starts, positions, side="right") - 1
+    found: list[str] = [""] * len(positions)
+    for index in np.unique(chunk_of):
+        at = np.flatnonzero(chunk_of == index)
+        local = pyarrow.array(positions[at] - starts[index], pyarrow.int64())
+        for slot, text in zip(at, texts.chunk(int(index)).take(local).to_pylist(), strict=True):
+            found[slot] = text
+    return found
+
+
 def _canonical_text(text: str) -> str:
-    return unicodedata.normalize("NFKC", re.sub(INVISIBLE_CHARACTERS, "", text))
+    return unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
 
 
 def canonical(texts: pd.Series) -> list[str]:
@@ -185,7 +213,7 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
         "TEXT-CONTROL",
         "text has a control character",
         "error",
-        lambda text: re.search(CONTROL_CHARACTERS, text) is not None,
+        lambda text: _CONTROL.search(text) is not None,
     ),
     (
         "TEXT-NOT-NFC",
@@ -202,39 +230,16 @@ TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
 )
 
 
-@cache
-def _suspect_pattern() -> str:
-    """Matches every text that may break a text rule or change under NFKC (a superset).
-
-    NFKC changes every text NFC changes, so one pattern serves both.
-    """
-    # A text is normalised unless it holds a character that is not normalised on
-    # its own or may combine with its neighbour (a combining mark, or the second
-    # half of a canonical composition such as a Hangul vowel jamo).
-    combining = set()
-    # Below U+00A0 nothing changes or combines; above U+2FFFF nothing changes.
-    for code in range(0xA0, 0x30000):
-        char = chr(code)
-        if unicodedata.combining(char) or unicodedata.normalize("NFKC", char) != char:
-            combining.add(char)
-        decomposition = unicodedata.decomposition(char)
-        if decomposition and not decomposition.startswith("<"):
-            parts = decomposition.split()
-            if len(parts) == 2:
-                combining.add(chr(int(parts[1], 16)))
-    ranges = "".join(re.escape(c) for c in sorted(combining) if ord(c) < 0xD800 or ord(c) > 0xDFFF)
-    # RE2's \s is ASCII only; \p{Z} adds the Unicode spaces str.strip() removes.
-    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|{INVISIBLE_CHARACTERS}|[{ranges}]"
+#: The regex that finds the few texts a text rule may fail on (shipped precomputed).
+_suspect_pattern = suspect_pattern
 
 
 def text_rules(rows: ContributedRows) -> list[Finding]:
     """Control characters and non-NFC are errors; edge spaces a warning."""
     column = rows.text_column
-    texts = rows.frame[column]
-    candidates = rows.suspects & ~rows.is_released
+    positions = (rows.suspects & ~rows.is_released).nonzero()[0]
     found = []
-    for position in candidates.nonzero()[0]:
-        text = texts.iat[position]
+    for position, text in zip(positions, _texts_at(rows.texts, positions), strict=True):
         for code, message, severity, broken in TEXT_RULES:
             if broken(text):
                 found.append(rows.finding(position, column, code, message, text, None, severity))

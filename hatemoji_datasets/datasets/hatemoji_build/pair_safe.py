@@ -55,7 +55,9 @@ class Entry:
     upstream_split: str
 
 
-@dataclass(frozen=True)
+# Compared and hashed by identity: each pair is made once, and the balancing step
+# looks pairs up in dicts thousands of times (hashing two entries' fields each time).
+@dataclass(frozen=True, eq=False)
 class _Pair:
     original: Entry
     perturbation: Entry
@@ -138,14 +140,13 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
         )
         return per_round + weight * per_split
 
-    def bucket(round_: int, split: str, hateful_members: int) -> list[_Pair]:
-        return [
-            pair
-            for pair in pairs
-            if pair.round == round_ and home[pair] == split and pair.hateful == hateful_members
-        ]
-
     while True:
+        # The pairs of each (round, split, hateful members), in order: one pass per
+        # exchange (a pass per candidate made this step most of a pair-safe build).
+        buckets: dict[tuple[int, str, int], list[_Pair]] = {}
+        for pair in pairs:
+            buckets.setdefault((pair.round, home[pair], pair.hateful), []).append(pair)
+
         current, best = cost(), None
         for round_ in rounds:
             for into in splits:
@@ -160,8 +161,8 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
                         hateful[round_, into] -= change
                         hateful[round_, out_of] += change
                         if found < current and (best is None or found < best[0]):
-                            incoming = bucket(round_, out_of, same)
-                            outgoing = bucket(round_, into, 1)
+                            incoming = buckets.get((round_, out_of, same), [])
+                            outgoing = buckets.get((round_, into, 1), [])
                             if incoming and outgoing:
                                 best = (found, round_, into, out_of, incoming, outgoing)
         if best is None:

@@ -1,0 +1,137 @@
+"""When a build validates its raw files, and why a pinned file may be validated only once.
+
+A build skips the raw-schema pass only for the files whose fingerprints are
+recorded (their digest is in ``fingerprints.tsv``): recording validates every
+file, so does this suite, and the build is still compared with the recorded
+fingerprints. Any other file (a new pin, a test's stand-in) is validated;
+``validate=True`` and ``build --validate`` validate anyway.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, all_configs, upstream_path
+
+from hatemoji_datasets import SchemaViolationError, load_dataset
+from hatemoji_datasets.building import pipeline
+from hatemoji_datasets.building.layout import layout_of
+from hatemoji_datasets.cli import main
+from hatemoji_datasets.pinning.record import compute_records
+from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.schema import compiled, integer_columns
+from hatemoji_datasets.validate import schema_export
+
+
+@pytest.fixture
+def schema_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The configs the raw-schema pass ran on, in order."""
+    seen: list[str] = []
+    original = pipeline.check_files
+
+    def counting(spec, config, raws):
+        seen.append(f"{spec.name}/{config.name}")
+        return original(spec, config, raws)
+
+    monkeypatch.setattr(pipeline, "check_files", counting)
+    return seen
+
+
+def test_a_build_of_recorded_files_skips_the_schema_unless_asked(
+    mirror: Path, tmp_path: Path, schema_runs: list[str], capsys
+) -> None:
+    cache, where = str(tmp_path / "cache"), {"mirror": str(mirror)}
+    data = load_dataset("apeach", "beep", cache_dir=cache, **where)
+    assert schema_runs == []  # the pinned files are the recorded ones
+    assert {split: ds.num_rows for split, ds in data.items()} == {"train": 7896, "validation": 471}
+    load_dataset("apeach", "beep", cache_dir=cache, validate=True, **where)
+    assert schema_runs == ["apeach/beep"]  # from the cache: fetched, verified, validated
+    args = ["build", "apeach", "--config", "beep", "--cache-dir", cache, "--mirror", str(mirror)]
+    assert main(args) == 0
+    assert "schema:" not in capsys.readouterr().out
+    assert main([*args, "--validate"]) == 0
+    assert "schema: 2 pinned file(s) valid against BeepRaw" in capsys.readouterr().out
+    assert schema_runs == ["apeach/beep", "apeach/beep"]
+    fresh = str(tmp_path / "fresh")
+    load_dataset("apeach", "beep", cache_dir=fresh, validate=True, **where)
+    assert schema_runs == ["apeach/beep"] * 3  # a fresh build validates once
+
+
+def test_files_without_recorded_fingerprints_are_validated(
+    fake_mirror, tmp_path: Path, schema_runs: list[str]
+) -> None:
+    good = fake_mirror("hatemoji_check")  # dummy data, pinned by its own digest
+    load_dataset("hatemoji_check", cache_dir=str(tmp_path / "good"), mirror=str(good))
+    assert schema_runs == ["hatemoji_check/default"]
+    broken = fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
+    with pytest.raises(SchemaViolationError):
+        load_dataset("hatemoji_check", cache_dir=str(tmp_path / "broken"), mirror=str(broken))
+
+
+def test_recording_fingerprints_validates_every_file(fake_mirror, tmp_path: Path) -> None:
+    """A new pin cannot land unvalidated: recording its fingerprints checks it first,
+    also when a build of it is already cached."""
+    cache = str(tmp_path / "cache")
+    broken = fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
+    with pytest.raises(SchemaViolationError):
+        compute_records(dataset_spec("hatemoji_check"), cache_dir=cache, mirror=str(broken))
+
+
+def test_recording_validates_a_cached_build(
+    fake_mirror, tmp_path: Path, schema_runs: list[str]
+) -> None:
+    cache = str(tmp_path / "cache")
+    mirror = str(fake_mirror("hatemoji_check"))
+    load_dataset("hatemoji_check", cache_dir=cache, mirror=mirror)
+    assert schema_runs == ["hatemoji_check/default"]
+    compute_records(dataset_spec("hatemoji_check"), cache_dir=cache, mirror=mirror)
+    assert schema_runs == ["hatemoji_check/default"] * 2  # from the cache, validated again
+
+
+@pytest.mark.parametrize(("name", "config"), all_configs())
+def test_every_pinned_file_is_valid(name: str, config: str, mirror: Path) -> None:
+    """The suite validates every pinned file, as builds that skip the schema rely on."""
+    spec = dataset_spec(name)
+    pipeline.check_pinned(spec, spec.config(config), str(mirror), None)
+
+
+# -- the generated layout builds read with -------------------------------------------------
+
+
+def test_committed_layouts_match_the_schemas() -> None:
+    assert schema_export.write_layouts(check_only=True) == [], (
+        "run `hatemoji-datasets export-schemas` and commit each raw_columns.tsv"
+    )
+
+
+def test_layout_drift_is_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schema_export, "layout_path", lambda spec: tmp_path / f"{spec.name}.tsv")
+    schema_export.write_layouts()
+    target = tmp_path / "hatemoji_check.tsv"
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace("label_gold\tint64", "label_gold\tstr"), encoding="utf-8")
+    assert schema_export.write_layouts(check_only=True) == [target]
+
+
+@pytest.mark.parametrize(("name", "config"), all_configs())
+def test_builds_read_as_validation_reads(name: str, config: str, mirror: Path) -> None:
+    """Reading by the layout gives the very tables reading by the pandera model gives."""
+    spec = dataset_spec(name)
+    config_spec = spec.config(config)
+    fmt = config_spec.raw_format
+    for reference in config_spec.schemas:
+        model, layout = spec.load(reference), layout_of(spec, reference)
+        assert layout.columns == tuple(compiled(model).columns)
+        assert layout.integers == tuple(integer_columns(model))
+    pinned = spec.config_sources(config_spec)
+    paths = {source: str(upstream_path(mirror, pin.url)) for source, pin in pinned.items()}
+    by_layout = pipeline.read_files(spec, config_spec, paths)
+    own = spec.load(config_spec.schema)
+    for split in config_spec.split_names:
+        files = by_layout[split]
+        for source, raw in files.sources:
+            assert raw.table.equals(pipeline.read_for(own, paths[source], fmt).table), source
+        for join in config_spec.joins:
+            joined = pipeline.read_for(spec.load(join.schema), paths[join.source_of(split)], fmt)
+            assert files.joined[join.name].table.equals(joined.table), join.name
