@@ -31,8 +31,14 @@ mlc = pytest.importorskip("mlcroissant")
 CARDS = REPO / "cards"
 NAMES = list(specs())
 #: Release dates of the current versions, from CHANGELOG.md (0.1.0 on 2026-11-29;
-#: APEACH 2.0.0 in 0.2.0 on 2026-11-30; HatemojiBuild 1.1.0 is not released yet).
-PUBLISHED = {"hatemoji_check": "2026-11-29", "hatemoji_build": None, "apeach": "2026-11-30"}
+#: APEACH 2.0.0 in 0.2.0 on 2026-11-30; HatemojiBuild 1.1.0 and the HateCheck family in 0.3.0).
+PUBLISHED = {
+    "hatemoji_check": "2026-11-29",
+    "hatemoji_build": "2026-12-01",
+    "apeach": "2026-11-30",
+    "hatecheck": "2026-12-01",
+    "multilingual_hatecheck": "2026-12-01",
+}
 
 
 @pytest.fixture

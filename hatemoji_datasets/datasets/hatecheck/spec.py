@@ -124,6 +124,7 @@ SPEC = DatasetSpec(
             "1.0.0",
             "First release: upstream commit d843022; the 3,728-case test suite (default) "
             "and all 3,901 generated cases (all), each joined with its annotations.",
+            date="2026-12-01",
         ),
     ),
     configs=(

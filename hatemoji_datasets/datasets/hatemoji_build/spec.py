@@ -125,6 +125,7 @@ SPEC = DatasetSpec(
             "splits, keeping upstream's split sizes, each round's share of each split and the "
             "label balance of each split; they add the column upstream_split. Configs all, r5, "
             "r6 and r7 are unchanged, and all stays the default.",
+            date="2026-12-01",
         ),
         Release(
             "1.0.0",

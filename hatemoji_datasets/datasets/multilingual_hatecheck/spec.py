@@ -268,6 +268,7 @@ SPEC = DatasetSpec(
             "1.0.0",
             "First release: upstream commit a03f2ca; one config per language (36,582 cases "
             "in all) and all, the ten stacked; target spellings unified.",
+            date="2026-12-01",
         ),
     ),
     configs=(
