@@ -103,6 +103,10 @@ def run_sources(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Feature types wrap onto further lines past this width (long ClassLabel lists).
+FEATURE_WIDTH = 90
+
+
 def run_info(args: argparse.Namespace) -> int:
     from hatemoji_datasets.building import summary
     from hatemoji_datasets.features import describe_feature_dict
@@ -125,7 +129,11 @@ def run_info(args: argparse.Namespace) -> int:
     print("\nsplits:")
     print(table(["split", "rows"], list(info["splits"].items()), right=[1]))
     print("\nfeatures:")
-    features = [[name, describe_feature_dict(kind)] for name, kind in info["features"].items()]
+    features = [
+        [name if i == 0 else "", line]
+        for name, kind in info["features"].items()
+        for i, line in enumerate(textwrap.wrap(describe_feature_dict(kind), FEATURE_WIDTH))
+    ]
     print(table(["feature", "type"], features))
     print("\nsources:")
     print(
@@ -165,7 +173,14 @@ def print_statistic(title: str, value: Any, indent: int = 0) -> None:
         for row in rows:
             columns += [column for column in row if column not in columns]
         cells = [[key, *(row.get(c, "") for c in columns)] for key, row in value.items()]
-        print(indented(table(["", *columns], cells, right=range(1, len(columns) + 1)), pad))
+        numeric = [
+            position
+            for position in range(1, len(columns) + 1)
+            if all(
+                isinstance(cell[position], int | float) for cell in cells if cell[position] != ""
+            )
+        ]
+        print(indented(table(["", *columns], cells, right=numeric), pad))
         return
     figures = {key: item for key, item in value.items() if not isinstance(item, dict)}
     if figures and len(figures) == len(value):
