@@ -116,7 +116,7 @@ class SchemaViolationError(HatemojiDatasetsError):
         shown = "\n".join(f"  {f}" for f in self.findings[:limit])
         more = len(self.findings) - limit
         tail = f"\n  ... and {more} more" if more > 0 else ""
-        super().__init__(f"{len(self.findings)} schema violation(s):\n{shown}{tail}")
+        super().__init__(f"{len(self.findings):,} schema violation(s):\n{shown}{tail}")
 
 
 class FingerprintError(HatemojiDatasetsError):

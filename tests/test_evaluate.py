@@ -483,7 +483,7 @@ def test_cli_subprocess_has_no_traceback(where, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
-    assert "3929 missing case_id values" in result.stderr
+    assert "3,929 missing case_id values" in result.stderr
     assert "1 non-binary prediction (expected 0 or 1): 1: '3'" in result.stderr
 
 

@@ -229,3 +229,60 @@ def test_a_special_or_linked_destination_is_never_replaced(
     assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
     if kind == "symlink":
         assert pointed.read_text(encoding="utf-8") == OLD
+
+
+def _fail_the_croissant_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills up once the Parquet files are written: ``croissant.json``, the last
+    file an export writes, cannot be."""
+    real_write = os.write
+
+    def write(descriptor: int, data: bytes) -> int:
+        if bytes(data[:40]).lstrip().startswith(b'{\n  "@context"'):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(descriptor, data)
+
+    monkeypatch.setattr(file_io.os, "write", write)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+@pytest.mark.parametrize("before", ["no folder", "a previous export"])
+def test_an_export_that_fails_midway_leaves_the_folder_as_it_was(
+    before: str, tmp_path: Path, warm_cache: Path, mirror: Path, monkeypatch, capsys
+) -> None:
+    dest = tmp_path / "export"
+    if before == "a previous export":
+        _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+        (dest / "data" / "default" / "stale-00000-of-00001.parquet").write_bytes(b"PAR1 old")
+    old = _snapshot(dest) if dest.exists() else None
+    _fail_the_croissant_write(monkeypatch)
+    code, _, err = _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+    _assert_one_line(code, err, "no space left on the device")
+    if old is None:
+        assert not dest.exists()  # Parquet files were written, then taken back with the folder
+    else:
+        assert _snapshot(dest) == old  # not a mix of two exports, nor a previous one lost
+        assert [p.name for p in dest.iterdir() if p.name.startswith(".export")] == []
+
+
+def test_a_killed_exports_staging_folder_is_cleared_and_a_linked_one_refused(
+    tmp_path: Path, warm_cache: Path, mirror: Path, monkeypatch, capsys
+) -> None:
+    dest = tmp_path / "export"
+    _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+    (dest / ".export-partial-killed" / "data").mkdir(parents=True)
+    (dest / ".export-partial-killed" / "data" / "half.parquet").write_bytes(b"PAR1")
+    code, _, err = _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+    assert code == 0, err
+    assert not (dest / ".export-partial-killed").exists()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("kept", encoding="utf-8")
+    (dest / ".export-partial-link").symlink_to(outside, target_is_directory=True)
+    code, _, err = _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
+    assert code == 1 and ".export-partial-link" in err and "Traceback" not in err
+    assert (outside / "keep.txt").read_text(encoding="utf-8") == "kept"

@@ -95,6 +95,38 @@ def test_json_errors_are_one_json_document(
     assert document["error"]["message"] == err.removeprefix("error: ").strip()
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["validate", "new.csv", "--format", "json"], "required: --dataset"),
+        (["validate", "x.csv", "--dataset", "d", "--fo=json", "--max-findings", "-3"], "-3"),
+        (["score", "hatecheck", "--format", "json"], "required: --predictions"),
+        (["score", "hatecheck", "--format", "json", "--predictions", "p", "--nope\n::x"], "\\n"),
+    ],
+    ids=["missing option", "bad value, abbreviated option", "score", "unknown option"],
+)
+def test_usage_errors_are_json_when_json_is_asked_for(
+    workdir: Path, capsys, argv: list[str], message: str
+) -> None:
+    capsys.readouterr()
+    status = main(argv)
+    out, err = capsys.readouterr()
+    document = json.loads(out)  # argparse used to print its usage on stderr only
+    assert status == 2 == document["exit_code"]
+    assert document["error"]["code"] == "USAGE" and message in document["error"]["message"]
+    assert ("findings" in document) == (argv[0] == "validate")
+    assert err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_usage_errors_escape_what_they_quote(workdir: Path, capsys) -> None:
+    capsys.readouterr()
+    assert main(["list", "--nope\n::error::forged"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("usage: hatemoji-datasets")
+    assert not any(line.startswith("::") for line in err.splitlines())
+    assert err.splitlines()[-1].endswith("--nope\\n::error::forged")
+
+
 # -- bounded reports ---------------------------------------------------------------------------
 
 
@@ -117,7 +149,7 @@ def test_a_flood_of_findings_is_bounded(workdir: Path, flood: Path, capsys, fmt:
     shown = [line for line in lines if "RELEASE-REPEATED-TEXT" in line and "more" not in line]
     assert len(shown) == 20
     assert "... and 78,580 more RELEASE-REPEATED-TEXT" in lines
-    assert lines[-1] == "78600 error(s), 0 warning(s) in 1 file(s)"
+    assert lines[-1] == "78,600 error(s), 0 warning(s) in 1 file(s)"
     assert len(out) < 20_000  # was 11.6 MB in text format
     code, out, _ = _validate(
         capsys, str(flood), "--dataset", "hatemoji_check", "--format", fmt, "--max-findings", "3"
@@ -139,8 +171,11 @@ def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
         capsys, "some.csv", "--dataset", "hatemoji_check", "--max-findings", "0"
     )
     assert code == 1 and out.count("RELEASE-REPEATED-TEXT") == 30 and "more" not in out
-    with pytest.raises(SystemExit):  # argparse's usage error, exit 2
-        main(["validate", "some.csv", "--dataset", "hatemoji_check", "--max-findings", "-1"])
+    capsys.readouterr()
+    assert (
+        main(["validate", "some.csv", "--dataset", "hatemoji_check", "--max-findings", "-1"]) == 2
+    )
+    assert "must be 0 or more, not -1" in capsys.readouterr().err  # a usage error
 
 
 # -- details a new user meets ------------------------------------------------------------------

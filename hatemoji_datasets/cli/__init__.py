@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from hatemoji_datasets.cli.output import configure_logging
-from hatemoji_datasets.cli.parser import build_parser
+from hatemoji_datasets.cli.parser import UsageError, build_parser
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.findings import safe
 
@@ -34,7 +34,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     token masked); with ``--format json`` standard output also gets one JSON
     document holding it (``{"error": {"code": ..., "message": ...}, ...}``).
     """
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(arguments)
+    except UsageError as error:
+        return report_usage_error(arguments, error)
     configure_logging(args.verbose)
     try:
         return args.command(args)
@@ -59,6 +63,31 @@ def report_error(args: argparse.Namespace, code: str, message: str, status: int)
         print(json.dumps(document, indent=2, ensure_ascii=False))
     print("interrupted" if status == 130 else f"error: {message}", file=sys.stderr)
     return status
+
+
+def report_usage_error(arguments: list[str], error: UsageError) -> int:
+    """A command line that cannot be parsed: argparse's usage and one escaped error line, exit 2;
+    with ``--format json`` among the options, one JSON document on standard output as well."""
+    message = safe(str(error))
+    if _asks_for_json(arguments):
+        shape = error.parser.get_default("json_error")  # the sub-command's report, if it has one
+        args = argparse.Namespace(files=[], format="json", json_error=shape)
+        return report_error(args, "USAGE", message, 2)
+    sys.stderr.write(error.parser.format_usage())  # names options only, no user value
+    print(f"{error.parser.prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _asks_for_json(arguments: list[str]) -> bool:
+    """Whether the options (before any ``--``) ask for ``--format json``, abbreviated or not."""
+    options = arguments[: arguments.index("--")] if "--" in arguments else arguments
+    for position, token in enumerate(options):
+        name, _, value = token.partition("=")
+        if len(name) > 3 and "--format".startswith(name):
+            value = value or (options[position + 1] if position + 1 < len(options) else "")
+            if value == "json":
+                return True
+    return False
 
 
 __all__ = ["main"]

@@ -24,8 +24,24 @@ def source_options(parser: argparse.ArgumentParser, cache_help: str = "datasets 
     parser.add_argument("--mirror", help=MIRROR_HELP)
 
 
+class UsageError(Exception):
+    """A command line argparse cannot parse; ``parser`` is the (sub-)parser that refused it."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+class CommandLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are raised, not printed: ``main`` reports them,
+    escaped, and as JSON too when ``--format json`` was asked for."""
+
+    def error(self, message: str):  # type: ignore[override]  # argparse's hook for usage errors
+        raise UsageError(self, message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hatemoji-datasets", description=DESCRIPTION)
+    parser = CommandLineParser(prog="hatemoji-datasets", description=DESCRIPTION)
     parser.add_argument(
         "-v",
         "--verbose",

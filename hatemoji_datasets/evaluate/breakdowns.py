@@ -145,8 +145,8 @@ def pair_table(context: Context, pairs: PairConsistency) -> tuple[Table, list[st
     )
     alone = int((~frame[pairs.partner].isin(correct.index)).sum())
     note = (
-        f"Pairs count only when both members are in the scored split: {len(in_split)} pairs; "
-        f"{alone} entries have their partner in another split and are left out of pair "
+        f"Pairs count only when both members are in the scored split: {len(in_split):,} pairs; "
+        f"{alone:,} entries have their partner in another split and are left out of pair "
         "consistency."
     )
     table = Table(pairs.name, pairs.title, ("scope",), ("pairs",), ("both_correct",), rows)

@@ -210,5 +210,5 @@ def _same(logged: Any, built: Any) -> bool:
 
 
 def _first(items: Sequence[str]) -> str:
-    more = f", ... ({len(items) - _SHOWN} more)" if len(items) > _SHOWN else ""
+    more = f", ... ({len(items) - _SHOWN:,} more)" if len(items) > _SHOWN else ""
     return ", ".join(items[:_SHOWN]) + more

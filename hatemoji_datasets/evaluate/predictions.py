@@ -209,9 +209,9 @@ def _normal_score(value: Any) -> float | None:
 
 def _offenders(items: Sequence[str], what: str) -> str:
     shown = ", ".join(items[:_SHOWN])
-    more = f", ... ({len(items) - _SHOWN} more)" if len(items) > _SHOWN else ""
+    more = f", ... ({len(items) - _SHOWN:,} more)" if len(items) > _SHOWN else ""
     what = what.replace("{s}", "" if len(items) == 1 else "s")
-    return f"{len(items)} {what}: {shown}{more}"
+    return f"{len(items):,} {what}: {shown}{more}"
 
 
 def _shown(value: Any) -> str:

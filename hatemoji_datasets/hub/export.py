@@ -20,10 +20,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 from hatemoji_datasets.cards.files import rendered_files, write_card_files
-from hatemoji_datasets.cards.gather import build
+from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
 from hatemoji_datasets.hub.croissant import WrittenFile, export_metadata
@@ -50,6 +52,11 @@ GITATTRIBUTES_TEXT = "".join(
         "*.xz", "*.zip", "*.zst", "*tfevents*",
     )
 )  # fmt: skip
+
+
+#: The hidden folder inside the export folder that a run writes into before it moves its
+#: files into place; one left by a killed run is removed by the next export.
+STAGING_PREFIX = ".export-partial-"
 
 
 class ExportError(HatemojiDatasetsError):
@@ -84,6 +91,10 @@ def _previous_export(folder: Path) -> list[Path]:
     mine: list[Path] = []
     foreign: list[str] = []
     for root, dirs, files in os.walk(folder):
+        if Path(root) == folder:  # a killed run's staging folder is the export's own
+            staged = [d for d in dirs if d.startswith(STAGING_PREFIX)]
+            mine += [folder / d for d in staged if not (folder / d).is_symlink()]
+            dirs[:] = [d for d in dirs if d not in staged or (folder / d).is_symlink()]
         for entry in [*dirs, *files]:
             path = Path(root, entry)
             relative = path.relative_to(folder).as_posix()
@@ -99,7 +110,7 @@ def _previous_export(folder: Path) -> list[Path]:
         dirs[:] = [d for d in dirs if not Path(root, d).is_symlink()]
     if foreign:
         shown = ", ".join(sorted(foreign)[:5])
-        more = f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+        more = f" and {len(foreign) - 5:,} more" if len(foreign) > 5 else ""
         raise ExportError(
             f"cannot export into {folder}: it holds files an export does not write "
             f"({shown}{more}); use an empty or new folder, or one a previous export wrote"
@@ -111,7 +122,10 @@ def _clear(folder: Path, previous: list[Path]) -> None:
     """Delete a previous export's files (and its emptied ``data/`` folders)."""
     try:
         for path in previous:
-            path.unlink()
+            if path.is_dir():  # a killed run's staging folder
+                shutil.rmtree(path)
+            else:
+                path.unlink()
         data = folder / DATA
         if data.is_dir():
             for sub in data.iterdir():
@@ -136,35 +150,59 @@ def export(
     Returns the written files: ``README.md``, ``croissant.json``,
     ``.gitattributes``, ``labels.parquet``, then each config's splits in
     declaration order. ``croissant.json`` is written last, from the SHA-256 of
-    the Parquet files as written.
+    the Parquet files as written. Every file is written into a hidden staging
+    folder first and moved into place once all are whole, so a run that fails
+    (a full disk) leaves the folder as it was, a previous export included.
     """
     spec = dataset_spec(name)
     folder = Path(out_dir)
     _previous_export(folder)  # refuse a foreign folder before building anything
     check_folder_destination(folder)
     built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
-    _clear(folder, _previous_export(folder))
+    previous = _previous_export(folder)
+    created = not folder.exists()
+    make_folder(folder)
+    staging: Path | None = None
+    done = False
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        relatives = _write_repository(built, staging)
+        _clear(folder, previous)
+        for relative in relatives:  # renames within one folder: nothing left to run out of
+            make_folder((folder / relative).parent)
+            os.replace(staging / relative, folder / relative)
+        done = True
+    except OSError as exc:
+        raise output_error(exc.filename or folder, exc) from None
+    finally:  # a failed run leaves the folder as it found it (a new folder is removed)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        if not done and created:
+            shutil.rmtree(folder, ignore_errors=True)
+    return [folder / relative for relative in relatives]
+
+
+def _write_repository(built: Built, folder: Path) -> list[str]:
+    """Write every file of the repository into ``folder``; their paths, as ``export`` lists
+    them (``croissant.json`` written last, from the Parquet files' SHA-256 as written)."""
     card = rendered_files(built)
-    written = write_card_files({README: card[README], GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
+    write_card_files({README: card[README], GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
     features = {config_name: config.features for config_name, config in built.configs.items()}
     with writing(folder / LABELS) as partial:
         write_parquet(labels_table(features), Path(partial))
     labels = _written(folder, LABELS)
     parquet: dict[tuple[str, str], WrittenFile] = {}
-    data_paths = []
     for config_name, config in built.configs.items():
         for split in config.spec.split_names:
             relative = parquet_name(config_name, split)
-            path = folder / relative
-            make_folder(path.parent)
-            with writing(path) as partial:
+            make_folder((folder / relative).parent)
+            with writing(folder / relative) as partial:
                 write_parquet(hub_table(config.data[split]), Path(partial))
             parquet[config_name, split] = _written(folder, relative)
-            data_paths.append(path)
     metadata = export_metadata(built, parquet, labels, f"hatemoji-datasets {__version__}")
     text = json.dumps(metadata, ensure_ascii=False, indent=2) + "\n"
-    croissant = write_card_files({CROISSANT: text}, folder)
-    return [written[0], *croissant, written[1], folder / LABELS, *data_paths]
+    write_card_files({CROISSANT: text}, folder)
+    return [README, CROISSANT, GITATTRIBUTES, LABELS, *(file.path for file in parquet.values())]
 
 
 def _written(folder: Path, relative: str) -> WrittenFile:

@@ -116,7 +116,7 @@ def push(
             api = HfApi(token=token)
         revision = _upload(api, the_plan, token=token, private=private)
         echo(
-            f"pushed {len(the_plan.files)} files to dataset {repo_id} in commit {revision}, "
+            f"pushed {len(the_plan.files):,} files to dataset {repo_id} in commit {revision}, "
             f"tagged {the_plan.tag}"
         )
     return the_plan

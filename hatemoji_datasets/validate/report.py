@@ -89,8 +89,8 @@ def bounded(findings: list[Finding], limit: int) -> tuple[list[Finding], dict[st
 def _summary(report: ValidationReport) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
     unreadable = len(report.unreadable)
-    tail = f", {unreadable} unreadable file(s)" if unreadable else ""
-    return f"{errors} error(s), {warnings} warning(s) in {len(report.files)} file(s){tail}"
+    tail = f", {unreadable:,} unreadable file(s)" if unreadable else ""
+    return f"{errors:,} error(s), {warnings:,} warning(s) in {len(report.files):,} file(s){tail}"
 
 
 def _text_line(report: ValidationReport, finding: Finding) -> str:
