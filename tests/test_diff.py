@@ -312,7 +312,8 @@ def test_cli_bad_input(
     assert captured.out == "" and message in captured.err and "Traceback" not in captured.err
     assert _cli([old, new, "--format", "json"], where) == 1
     report = json.loads(capsys.readouterr().out)  # JSON, even on an error
-    assert message in report["error"] and report["exit_status"] == 1
+    assert message in report["error"]["message"] and report["exit_code"] == 1
+    assert report["error"]["code"] in ("UNKNOWN-NAME", "DIFF")  # the shape of every command
 
 
 def test_python_bad_input(where: dict[str, str]) -> None:

@@ -362,7 +362,7 @@ def test_push_dry_run_prints_the_plan_without_network(
     assert f"commit to org/apeach: {plan_message('apeach')!r}" in out
     for path, content in tree(exported("apeach")).items():
         digest = hashlib.sha256(content).hexdigest()
-        assert f"add {path} ({len(content)} bytes, sha256 {digest})" in out, path
+        assert f"add {path} ({len(content):,} bytes, sha256 {digest})" in out, path
     assert "hf_secret" not in out
 
 

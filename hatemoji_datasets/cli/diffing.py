@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import show_progress, table
-from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.findings import safe
 
 
@@ -39,27 +37,20 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> int:
-    """Exit 0 whatever differs; the package's error status on bad input (JSON stays JSON)."""
+    """Exit 0 whatever differs; bad input is the package's error (with ``--format json``, one
+    JSON error document, as for every command)."""
     from hatemoji_datasets.diff import diff
     from hatemoji_datasets.diff.render import as_json, markdown
 
-    try:
-        show_progress(args.verbose)
-        found = diff(
-            args.old,
-            args.new,
-            labels=args.labels,
-            examples=args.examples,
-            cache_dir=args.cache_dir,
-            mirror=args.mirror,
-        )
-    except HatemojiDatasetsError as error:
-        if args.format != "json":
-            raise
-        report = {"format": 1, "error": safe(str(error)), "exit_status": error.exit_code}
-        print(json.dumps(report, ensure_ascii=False, indent=2))
-        print(f"error: {safe(str(error))}", file=sys.stderr)
-        return error.exit_code
+    show_progress(args.verbose)
+    found = diff(
+        args.old,
+        args.new,
+        labels=args.labels,
+        examples=args.examples,
+        cache_dir=args.cache_dir,
+        mirror=args.mirror,
+    )
     if args.format == "json":
         sys.stdout.write(as_json(found))
     elif args.format == "markdown":

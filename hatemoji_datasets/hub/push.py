@@ -52,7 +52,9 @@ class Plan:
             f"create dataset repository {self.repo_id} (if missing)",
             f"commit to {self.repo_id}: {self.commit_message!r}",
         ]
-        lines += [f"  add {f.path_in_repo} ({f.size} bytes, sha256 {f.sha256})" for f in self.files]
+        lines += [
+            f"  add {f.path_in_repo} ({f.size:,} bytes, sha256 {f.sha256})" for f in self.files
+        ]
         lines.append("  delete any other file of the repository")
         lines.append(f"tag the commit {self.tag}")
         return lines

@@ -95,7 +95,7 @@ def _download_once(source: SourceFile, url: str, target: Path, seconds: float) -
         with os.fdopen(handle, "wb") as out:
             received, digest = _stream(source, url, out, seconds)
         if received != source.size:
-            raise ChecksumError(source.url, url, f"{source.size} bytes", f"{received} bytes")
+            raise ChecksumError(source.url, url, f"{source.size:,} bytes", f"{received:,} bytes")
         if digest != source.sha256:
             raise ChecksumError(source.url, url, source.sha256, digest)
         os.replace(temporary, target)
@@ -136,7 +136,7 @@ def _stream(source: SourceFile, url: str, out, seconds: float) -> tuple[int, str
             received += len(block)
             if received > source.size:
                 raise ChecksumError(
-                    source.url, url, f"{source.size} bytes", f"more than {source.size} bytes"
+                    source.url, url, f"{source.size:,} bytes", f"more than {source.size:,} bytes"
                 )
             digest.update(block)
             out.write(block)

@@ -21,7 +21,7 @@ def verify(source: SourceFile, path: str) -> None:
     """Raise ChecksumError unless ``path`` has the pinned size and sha256."""
     size = os.path.getsize(path)
     if size != source.size:
-        raise ChecksumError(source.url, path, f"{source.size} bytes", f"{size} bytes")
+        raise ChecksumError(source.url, path, f"{source.size:,} bytes", f"{size:,} bytes")
     actual = sha256_of(path)
     if actual != source.sha256:
         raise ChecksumError(source.url, path, source.sha256, actual)
