@@ -119,6 +119,13 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     ):
         assert expected in info.stdout
     assert re.search(r"\ntest\s+3,930\n", info.stdout)  # the splits table
+    # Every statistics table has headers over its key and value columns (from the card's
+    # tables, or a title "cases per label"): none is left blank or called "value".
+    label_table = info.stdout.split("cases per label:\n", 1)[1].splitlines()
+    assert label_table[0].split() == ["label", "cases"]
+    assert label_table[2].split() == ["non-hateful", "1,276"]
+    functionality = info.stdout.split("cases per functionality:\n", 1)[1].splitlines()[0]
+    assert functionality.split()[0] == "functionality"
 
 
 @pytest.mark.parametrize(

@@ -146,9 +146,10 @@ def run_info(args: argparse.Namespace) -> int:
             right=[1],
         )
     )
+    headers = statistic_headers(spec)
     for title, value in info["statistics"].items():
         print()
-        print_statistic(title, value)
+        print_statistic(title, value, headers=headers.get(title, title_headers(title)))
     print("\nrelease notes:")
     for release, note in info["release_notes"].items():
         print(f"  {release}: {note}")
@@ -157,8 +158,31 @@ def run_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_statistic(title: str, value: Any, indent: int = 0) -> None:
-    """One statistic: a line for a figure, a table for a mapping, nested mappings indented."""
+def statistic_headers(spec: Any) -> dict[str, tuple[str, str]]:
+    """The headers of each statistic's key and value columns as the card's tables name them
+    (``card.yaml``'s ``rows`` and ``value``), else as its title says (:func:`title_headers`)."""
+    from hatemoji_datasets.card_source import card_source
+
+    found: dict[str, tuple[str, str]] = {}
+    for declared in card_source(spec.card_source_path).get("tables", None) or []:
+        if isinstance(declared, dict) and isinstance(declared.get("statistic"), str):
+            title = declared["statistic"]
+            key, value = title_headers(title)
+            found[title] = (str(declared.get("rows") or key), str(declared.get("value") or value))
+    return found
+
+
+def title_headers(title: str) -> tuple[str, str]:
+    """``("target", "cases")`` for a statistic titled "cases per target"; else no key header."""
+    unit, per, key = title.partition(" per ")
+    return (key, unit) if per else ("", "value")
+
+
+def print_statistic(
+    title: str, value: Any, indent: int = 0, *, headers: tuple[str, str] = ("", "value")
+) -> None:
+    """One statistic: a line for a figure, a table for a mapping, nested mappings indented;
+    ``headers`` name its key column and (for a mapping of figures) its value column."""
     pad = " " * indent
     if not isinstance(value, dict):
         print(f"{pad}{title}: {number(value)}")
@@ -180,7 +204,7 @@ def print_statistic(title: str, value: Any, indent: int = 0) -> None:
                 isinstance(cell[position], int | float) for cell in cells if cell[position] != ""
             )
         ]
-        print(indented(table(["", *columns], cells, right=numeric), pad))
+        print(indented(table([headers[0], *columns], cells, right=numeric), pad))
         return
     figures = {key: item for key, item in value.items() if not isinstance(item, dict)}
     if figures and len(figures) == len(value):
@@ -196,10 +220,10 @@ def print_statistic(title: str, value: Any, indent: int = 0) -> None:
                     )
                 )
             return
-        print(indented(table(["", "value"], list(figures.items()), right=[1]), pad))
+        print(indented(table(list(headers), list(figures.items()), right=[1]), pad))
         return
     for key, item in value.items():
-        print_statistic(key, item, indent + 2)
+        print_statistic(key, item, indent + 2, headers=title_headers(key))
 
 
 def indented(text: str, pad: str) -> str:
