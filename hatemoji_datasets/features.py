@@ -87,6 +87,41 @@ def class_ids(values: pa.Array | pa.ChunkedArray, upstream_names: Sequence[str])
     return ids.cast(pa.int64())
 
 
+def list_literal_ids(
+    literals: pa.Array | pa.ChunkedArray, upstream_names: Sequence[str]
+) -> pa.Array:
+    """Validated list literals (``['mus', 'asi.south']``) as lists of ClassLabel ids.
+
+    The schema proved every literal follows the grammar: brackets, items separated
+    by ``", "``, each in single quotes; so the brackets and quotes are cut, not parsed.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    literals = literals.combine_chunks() if isinstance(literals, pa.ChunkedArray) else literals
+    quoted = pc.split_pattern(pc.utf8_slice_codeunits(literals, 1, -1), ", ")
+    ids = class_ids(pc.utf8_slice_codeunits(quoted.flatten(), 1, -1), upstream_names)
+    return pa.ListArray.from_arrays(quoted.offsets, ids)
+
+
+def null_where(values: pa.Array | pa.ChunkedArray, sentinel: str) -> pa.Array:
+    """``values`` with ``sentinel`` (upstream's way of writing nothing, such as ``-``) as null."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.if_else(pc.equal(values, sentinel), pa.scalar(None, values.type), values)
+
+
+def optional_ints(values: pa.Array | pa.ChunkedArray) -> pa.Array:
+    """Validated optional integers (``12``, ``12.0`` or empty) as nullable int32."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    values = values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
+    whole = pc.replace_substring_regex(values.cast(pa.string()), r"\.0$", "")
+    return null_where(whole, "").cast(pa.int32())
+
+
 def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     """The emoji in each text, in order, as the ``emoji`` package segments them."""
     import emoji

@@ -254,6 +254,11 @@ def _reason(exc: OSError) -> str:
     return _REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
 
 
+def _not_a_folder(folder: Path) -> Path | None:
+    """The first of ``folder`` and its parents that exists but is not a folder, if any."""
+    return next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+
+
 def output_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:
     """One line naming the destination and why it cannot be written."""
     target = Path(path)
@@ -261,9 +266,9 @@ def output_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:
     if isinstance(exc, IsADirectoryError) or target.is_dir():
         return OutputError(f"cannot write {target}: it is a folder")
     if isinstance(exc, NotADirectoryError | FileNotFoundError):
-        for parent in (folder, *folder.parents):
-            if parent.exists() and not parent.is_dir():
-                return OutputError(f"cannot write {target}: {parent} is not a folder")
+        blocked = _not_a_folder(folder)
+        if blocked is not None:
+            return OutputError(f"cannot write {target}: {blocked} is not a folder")
         if not folder.exists():
             return OutputError(f"cannot write {target}: the folder {folder} does not exist")
     return OutputError(f"cannot write {target}: {_reason(exc)}")
@@ -295,9 +300,9 @@ def check_destination(path: str | os.PathLike[str]) -> None:
     target = Path(path)
     folder = target.parent
     _check_target(target)
-    for parent in (folder, *folder.parents):
-        if parent.exists() and not parent.is_dir():
-            raise OutputError(f"cannot write {target}: {parent} is not a folder")
+    blocked = _not_a_folder(folder)
+    if blocked is not None:
+        raise OutputError(f"cannot write {target}: {blocked} is not a folder")
     if not folder.is_dir():
         raise OutputError(f"cannot write {target}: the folder {folder} does not exist")
     _check_writable(folder, f"cannot write {target}")
@@ -334,9 +339,9 @@ def make_folder(folder: str | os.PathLike[str]) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        for parent in (path, *path.parents):
-            if parent.exists() and not parent.is_dir():
-                raise OutputError(f"cannot write into {path}: {parent} is not a folder") from None
+        blocked = _not_a_folder(path)
+        if blocked is not None:
+            raise OutputError(f"cannot write into {path}: {blocked} is not a folder") from None
         raise OutputError(f"cannot write into {path}: {_reason(exc)}") from None
     return path
 

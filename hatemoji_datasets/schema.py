@@ -42,7 +42,12 @@ SOURCE_SPLITS = "source_splits"
 
 def source_splits(frame: pd.DataFrame) -> pd.Series | None:
     """The split each row of ``frame`` was read from, if the reader recorded it."""
-    runs = frame.attrs.get(SOURCE_SPLITS)
+    return _per_row(frame, SOURCE_SPLITS)
+
+
+def _per_row(frame: pd.DataFrame, key: str) -> pd.Series | None:
+    """The ``(name, rows)`` runs recorded under ``frame.attrs[key]``, one name per row."""
+    runs = frame.attrs.get(key)
     if runs is None:
         return None
     names = [name for name, _ in runs]
@@ -76,12 +81,7 @@ ROW_SOURCES = "row_sources"
 
 def row_sources(frame: pd.DataFrame) -> pd.Series | None:
     """The pinned source each row of ``frame`` was read from (None where unknown)."""
-    runs = frame.attrs.get(ROW_SOURCES)
-    if runs is None:
-        return None
-    names = [name for name, _ in runs]
-    values = np.repeat(np.array(names, dtype=object), [n for _, n in runs])
-    return pd.Series(values, index=frame.index)
+    return _per_row(frame, ROW_SOURCES)
 
 
 def with_row_sources(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) -> pd.DataFrame:

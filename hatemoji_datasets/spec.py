@@ -71,9 +71,10 @@ class Breakdown:
     ``info`` columns are facts of the data (``n``, ``label`` = the group's gold
     label or ``mixed``, ``n_hateful``, ``n_non_hateful``); ``metrics`` are the
     model's (``accuracy``, ``f1_hateful``, ``f1_macro``, ``recall`` of the group's
-    gold class, ``false_positive_rate``, ``false_negative_rate``). A dataset
-    whose table needs more names its own ``function`` (``"scoring:cells"``,
-    called with the scoring context, returning the table).
+    gold class, ``false_positive_rate``, ``false_negative_rate``). A dataset whose
+    rows need other key columns than ``by`` (a paper's numbering, a group of tests)
+    declares them as ``keys`` and names its own ``function`` (``"scoring:cell_keys"``)
+    that returns them for one group: ``function(context, codes) -> {key: value}``.
     """
 
     name: str
@@ -82,6 +83,7 @@ class Breakdown:
     info: tuple[str, ...] = ("n",)
     metrics: tuple[str, ...] = ("accuracy",)
     show: tuple[tuple[str, str], ...] = ()
+    keys: tuple[str, ...] = ()
     function: str | None = None
 
 

@@ -167,6 +167,42 @@ def dummy_build(dummy_cache: Path) -> Iterator[Callable[[str, str], object]]:
     yield load
 
 
+@pytest.fixture(scope="session")
+def real_build(mirror: Path, session_cache: Path) -> Callable[[str, str], object]:
+    """``real_build(name, config)``: the config built from the real files, once per session."""
+    from hatemoji_datasets import load_dataset
+
+    built: dict[tuple[str, str], object] = {}
+
+    def load(name: str, config: str):
+        if (name, config) not in built:
+            built[name, config] = load_dataset(
+                name, config, cache_dir=str(session_cache), mirror=str(mirror)
+            )
+        return built[name, config]
+
+    return load
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Path:
+    """A working tree to validate in, as the current folder (the symlink policy is relative
+    to it), with the real mirror configured."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    monkeypatch.chdir(tree)
+    monkeypatch.setenv(MIRROR_ENV, str(mirror))
+    return tree
+
+
+def one_error_line(err: str) -> str:
+    """The one ``error: ...`` line a failed command printed, with no traceback."""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    return lines[0]
+
+
 def all_configs() -> list[tuple[str, str]]:
     """Every registered ``(dataset, config)``."""
     return [(name, config.name) for name, spec in specs().items() for config in spec.configs]

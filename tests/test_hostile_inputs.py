@@ -33,16 +33,6 @@ def released_check(mirror: Path) -> list[str]:
     return upstream_path(mirror, CHECK_URL).read_text("utf-8").split("\n")
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Path:
-    """A working tree to validate in (the symlink policy is relative to it)."""
-    tree = tmp_path / "tree"
-    tree.mkdir()
-    monkeypatch.chdir(tree)
-    monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", str(mirror))
-    return tree
-
-
 def _new_row(header: str, **cells: str) -> str:
     """A valid new HatemojiCheck row (neutral text), with ``cells`` changed."""
     row = {

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import one_error_line
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
@@ -68,10 +69,7 @@ def _verify_in_child(path: Path, cache: Path, mirror: Path) -> subprocess.Comple
 
 def _one_line(done: Run | subprocess.CompletedProcess, status: int) -> str:
     assert done.returncode == status, (done.returncode, done.stdout, done.stderr)
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
-    return lines[0]
+    return one_error_line(done.stderr)
 
 
 def _entries(lock_text: str) -> tuple[str, str]:

@@ -25,15 +25,6 @@ CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url
 TARGETS = ["women", "trans people", "gay people", "black people", "disabled people", "Muslims"]
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Path:
-    tree = tmp_path / "tree"
-    tree.mkdir()
-    monkeypatch.chdir(tree)
-    monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", str(mirror))
-    return tree
-
-
 @pytest.fixture(scope="module")
 def released(mirror: Path) -> list[dict[str, str]]:
     text = upstream_path(mirror, CHECK_URL).read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import one_error_line
 
 from hatemoji_datasets import api, load_dataset
 from hatemoji_datasets.cli import main
@@ -50,13 +51,6 @@ def _score(path: Path, cache: Path, mirror: Path, capsys, *extra: str) -> tuple[
     return code, out, err
 
 
-def _one_line(err: str) -> str:
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    return lines[0]
-
-
 @pytest.mark.parametrize(
     "bad_id", [[1, 2], {"id": 1}, [[[]]]], ids=["a list", "an object", "nested lists"]
 )
@@ -68,7 +62,7 @@ def test_an_id_must_be_a_scalar(
     records += [{"case_id": i, "prediction": 1} for i in case_ids[1:]]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     code, out, err = _score(path, cache, mirror, capsys)
-    line = _one_line(err)
+    line = one_error_line(err)
     assert code == 1 and out == ""
     assert "1 case_id value that is not a number or a string" in line
     assert f"1 missing case_id value: {case_ids[0]}" in line
@@ -79,7 +73,7 @@ def test_json_nesting_is_bounded(tmp_path: Path, cache: Path, mirror: Path, caps
     deep = "[" * 100_000 + "]" * 100_000
     path.write_text('{"case_id": 1, "prediction": 1}\n{"case_id": ' + deep + "}\n", "utf-8")
     code, _, err = _score(path, cache, mirror, capsys)
-    line = _one_line(err)
+    line = one_error_line(err)
     assert code == 2 and "model.jsonl:2: FILE-UNPARSEABLE" in line and "levels deep" in line
 
 
@@ -101,7 +95,7 @@ def test_an_unreadable_predictions_file_exits_2(
     if content is not None:
         path.write_bytes(content)
     status, out, err = _score(path, cache, mirror, capsys)
-    line = _one_line(err)
+    line = one_error_line(err)
     assert status == 2 and out == ""
     assert f"cannot read the predictions file {path}" in line and code in line
     assert "No columns to parse" not in line and "codec" not in line
@@ -120,12 +114,12 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path, cache: Path, mirror: 
         timeout=120,
     )
     assert done.returncode == 2
-    assert "FILE-NOT-REGULAR" in _one_line(done.stderr)
+    assert "FILE-NOT-REGULAR" in one_error_line(done.stderr)
 
 
 def test_format_json_errors_are_json(tmp_path: Path, cache: Path, mirror: Path, capsys) -> None:
     code, out, err = _score(tmp_path / "missing.csv", cache, mirror, capsys, "--format", "json")
-    assert code == 2 and "FILE-NOT-FOUND" in _one_line(err)
+    assert code == 2 and "FILE-NOT-FOUND" in one_error_line(err)
     document = json.loads(out)
     assert document["exit_code"] == 2 and document["error"]["code"] == "FILE-NOT-FOUND"
     assert "missing.csv" in document["error"]["message"]
@@ -182,13 +176,13 @@ def test_missing_extras_are_all_named_before_any_work(
     path = tmp_path / "model.csv"
     path.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
     code, out, err = _score(path, cache, mirror, capsys, "--plot", str(tmp_path / "p.png"))
-    line = _one_line(err)
+    line = one_error_line(err)
     assert code == 1 and out == ""
     assert "scikit-learn, fairlearn and matplotlib are missing" in line
     assert "pip install 'hatemoji-datasets[evaluate,plot]'" in line
     monkeypatch.delitem(sys.modules, "matplotlib")
     monkeypatch.delitem(sys.modules, "matplotlib.pyplot")
     code, out, err = _score(path, cache, mirror, capsys)
-    assert "scikit-learn and fairlearn are missing" in _one_line(err)
+    assert "scikit-learn and fairlearn are missing" in one_error_line(err)
     with pytest.raises(OptionalDependencyError, match="scikit-learn and fairlearn"):
         score("hatemoji_check", {1: 1}, cache_dir=str(cache))

@@ -12,18 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import one_error_line
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.errors import SourceError
 from hatemoji_datasets.hub import push as hub_push
 from hatemoji_datasets.sources.settings import mirror_setting
-
-
-def _one_line(err: str) -> str:
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    return lines[0]
 
 
 @pytest.mark.parametrize(
@@ -35,17 +29,17 @@ def _one_line(err: str) -> str:
         ("https:///no-host", "it names no host"),
     ],
 )
-def test_a_bad_mirror_url_is_one_line(
+def test_a_bad_mirror_url_isone_error_line(
     url: str, why: str, tmp_path: Path, monkeypatch, capsys
 ) -> None:
     with pytest.raises(SourceError, match=why):
         mirror_setting(url)
     code = main(["build", "hatemoji_check", "--cache-dir", str(tmp_path), "--mirror", url])
-    line = _one_line(capsys.readouterr().err)
+    line = one_error_line(capsys.readouterr().err)
     assert code == 1 and why in line and f"mirror {url!r} is not a valid URL" in line
     monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", url)
     assert main(["build", "hatemoji_check", "--cache-dir", str(tmp_path)]) == 1
-    assert "HATEMOJI_DATASETS_MIRROR" in _one_line(capsys.readouterr().err)
+    assert "HATEMOJI_DATASETS_MIRROR" in one_error_line(capsys.readouterr().err)
 
 
 def test_a_mirror_url_keeps_its_credentials_out_of_the_message() -> None:
@@ -64,7 +58,7 @@ def test_a_repository_id_the_hub_refuses_is_refused(repo_id: str, capsys) -> Non
     code = main(["push", "hatemoji_check", f"--repo-id={repo_id}", "--dry-run"])
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
-    assert "is not ORG/NAME" in _one_line(captured.err)
+    assert "is not ORG/NAME" in one_error_line(captured.err)
 
 
 class RejectingApi:
@@ -106,7 +100,7 @@ def test_every_token_is_masked(
     monkeypatch.setattr(hub_push, "push", push_with)
     code = main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)])
     captured = capsys.readouterr()
-    line = _one_line(captured.err)
+    line = one_error_line(captured.err)
     assert code == 1 and token not in captured.out + captured.err
     assert "cannot create the repository: PermissionError: 401 Client Error" in line
     assert "Bearer ***" in line
@@ -117,5 +111,5 @@ def test_a_token_is_masked_in_any_message(capsys, monkeypatch) -> None:
     token = "hf_PastedInTheWrongPlace123"
     monkeypatch.setenv("HF_TOKEN", token)
     assert main(["push", token, "--repo-id", "org/x", "--dry-run"]) == 1
-    line = _one_line(capsys.readouterr().err)
+    line = one_error_line(capsys.readouterr().err)
     assert token not in line and "unknown dataset '***'" in line

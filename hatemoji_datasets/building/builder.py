@@ -69,8 +69,6 @@ class HatemojiBuilder(datasets.ArrowBasedBuilder):
     SPEC: ClassVar[DatasetSpec]
     BUILDER_CONFIG_CLASS = HatemojiConfig
     config: HatemojiConfig
-    #: A cached build without a manifest (from an older release), not yet checked.
-    unvouched: bool = False
 
     def __init__(
         self,

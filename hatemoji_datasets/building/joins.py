@@ -25,7 +25,7 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.findings import Finding, preview
-from hatemoji_datasets.spec import Join
+from hatemoji_datasets.spec import ConfigSpec, Join
 
 #: ``place(position) -> (file, line)`` of a row of a side of a join.
 Place = Callable[[int], tuple[str, int]]
@@ -87,6 +87,27 @@ def attach(rows: pyarrow.Table, partner: pyarrow.Table, join: Join) -> pyarrow.T
     return rows
 
 
+def _unmatched(
+    keys: pyarrow.Array, others: pyarrow.Array, place: Place, column: str, message: str
+) -> list[Finding]:
+    """JOIN-UNMATCHED for each of ``keys`` that ``others`` lacks, placed by ``place``."""
+    missing = ~pc.is_in(keys, value_set=others).to_numpy(zero_copy_only=False)
+    return [
+        Finding(*place(int(p)), column, "JOIN-UNMATCHED", message, preview(keys[int(p)].as_py()))
+        for p in np.flatnonzero(missing)
+    ]
+
+
+def not_yet_reported(reported: list[Finding], config: ConfigSpec) -> Callable[[Finding], bool]:
+    """Whether a join finding says something new: not on a cell another rule reported, nor
+    on a row whose key another rule rejected (repeated, untyped), which has no identity to
+    join by. Decided by ``reported`` as it is now."""
+    cells = {(f.file, f.line, f.column) for f in reported}
+    keys = {part.key_column for part in config.parts}
+    bad_keys = {(f.file, f.line) for f in reported if f.column in keys}
+    return lambda f: (f.file, f.line, f.column) not in cells and (f.file, f.line) not in bad_keys
+
+
 def join_findings(
     rows: pyarrow.Table,
     rows_place: Place,
@@ -102,35 +123,18 @@ def join_findings(
     if key not in rows.column_names or key not in partner.column_names:
         return []  # the schema names the missing key column
     keys, partner_keys = _as_text(rows[key]), _as_text(partner[key])
-    found: list[Finding] = []
-    in_rows = pc.is_in(partner_keys, value_set=keys).to_numpy(zero_copy_only=False)
-    for position in np.flatnonzero(~in_rows):
-        file, line = partner_place(int(position))
-        found.append(
-            Finding(
-                file,
-                line,
-                key,
-                "JOIN-UNMATCHED",
-                f"no row of {rows_file} has this {key}",
-                preview(partner_keys[int(position)].as_py()),
-            )
-        )
+    found = _unmatched(
+        partner_keys, keys, partner_place, key, f"no row of {rows_file} has this {key}"
+    )
     if join.indicator:
         return found
-    in_partner = pc.is_in(keys, value_set=partner_keys).to_numpy(zero_copy_only=False)
-    for position in np.flatnonzero(~in_partner):
-        file, line = rows_place(int(position))
-        found.append(
-            Finding(
-                file,
-                line,
-                key,
-                "JOIN-UNMATCHED",
-                f"no row of the {join.name} file {partner_file} has this {key}",
-                preview(keys[int(position)].as_py()),
-            )
-        )
+    found += _unmatched(
+        keys,
+        partner_keys,
+        rows_place,
+        key,
+        f"no row of the {join.name} file {partner_file} has this {key}",
+    )
     # Columns both formats hold: the partner's copy must say what the rows say.
     shared = [c for c in join.agree_on if c in partner.column_names and c in rows.column_names]
     if not shared:

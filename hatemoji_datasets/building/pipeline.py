@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING
 
 import pyarrow
 
-from hatemoji_datasets.building.joins import attach, join_findings, stack_tables
+from hatemoji_datasets.building.joins import (
+    attach,
+    join_findings,
+    not_yet_reported,
+    stack_tables,
+)
 from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
@@ -79,8 +84,13 @@ class SplitFiles:
     def path(self) -> str:
         return ", ".join(raw.path for _, raw in self.sources)
 
+    @cached_property
     def places(self) -> list[tuple[str, int]]:
+        """``(file, line)`` of each row of :attr:`table` (read only when a finding asks)."""
         return [place for _, raw in self.sources for place in raw.places()]
+
+    def place(self, position: int) -> tuple[str, int]:
+        return self.places[position]
 
 
 def read_files(
@@ -125,54 +135,39 @@ def _check_tables(
     ]
     if structural:
         return structural
-    frame = stack_tables([raw.table for _, _, raw in files]).to_pandas()
+    stacked = SplitFiles([(source, raw) for _, source, raw in files])
+    frame = stacked.table.to_pandas()
     with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in files])
     with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in files])
-    log.info("validating %s", ", ".join(raw.path for _, _, raw in files))
-
-    def places() -> list[tuple[str, int]]:
-        return [place for _, _, raw in files for place in raw.places()]
-
-    file = ", ".join(raw.path for _, _, raw in files)
-    _, found = check_frame(model, frame, file=file, places=places)
+    log.info("validating %s", stacked.path)
+    _, found = check_frame(model, frame, file=stacked.path, places=lambda: stacked.places)
     return found
 
 
 def check_files(
-    spec: DatasetSpec, config: ConfigSpec, raws: Mapping[str, SplitFiles | RawTable]
+    spec: DatasetSpec, config: ConfigSpec, splits: Mapping[str, SplitFiles]
 ) -> list[Finding]:
-    """Every finding of the config's schemas over its files, and of its joins."""
-    splits = {
-        split: raw if isinstance(raw, SplitFiles) else SplitFiles([(None, raw)])
-        for split, raw in raws.items()
-    }
+    """Every finding of the config's schemas over its files (:func:`read_files`), and of
+    its joins."""
     own = [(split, source, raw) for split, f in splits.items() for source, raw in f.sources]
     found = _check_tables(spec.load(config.schema), own)
     for join in config.joins:
         files = [(split, None, f.joined[join.name]) for split, f in splits.items()]
         found += _check_tables(spec.load(join.schema), files)
-    reported = {(f.file, f.line, f.column) for f in found}
-    # A row whose key the schema rejected (repeated, untyped) has no identity to join by.
-    keys = {part.key_column for part in config.parts}
-    bad_keys = {(f.file, f.line) for f in found if f.column in keys}
+    unreported = not_yet_reported(found, config)
     for files in splits.values():
         for join in config.joins:
             partner = files.joined[join.name]
-            own_places = files.places()
             joined = join_findings(
                 files.table,
-                lambda position, places=own_places: places[position],
+                files.place,
                 partner.table,
                 lambda position, partner=partner: (partner.path, partner.lines()[position]),
                 join,
                 rows_file=files.path,
                 partner_file=partner.path,
             )
-            found += [
-                f
-                for f in joined
-                if (f.file, f.line, f.column) not in reported and (f.file, f.line) not in bad_keys
-            ]
+            found += [f for f in joined if unreported(f)]
     return found
 
 

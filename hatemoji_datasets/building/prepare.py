@@ -80,13 +80,12 @@ def load_verified(
         if isinstance(exc.__cause__, OSError):
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
-    builder.unvouched = unvouched
     if validate and not builder.validated:  # found in the cache: validate its sources now
         from hatemoji_datasets.building.pipeline import check_pinned
 
         check_pinned(spec, config, mirror, cache_dir)
         builder.validated = True
-    return builder, verified_data(builder)
+    return builder, verified_data(builder, unvouched=unvouched)
 
 
 def _builder(
@@ -141,12 +140,12 @@ def damaged(
     )
 
 
-def verified_data(builder: HatemojiBuilder) -> datasets.DatasetDict:
+def verified_data(builder: HatemojiBuilder, *, unvouched: bool = False) -> datasets.DatasetDict:
     """Every split of a prepared build, each checked against the row count recorded for it.
 
     A cached Arrow file that was deleted, cut short or replaced is never served.
-    A build from before manifests is served only if every split's fingerprint
-    is the one the package records; its manifest is then written.
+    A build from before manifests (``unvouched``) is served only if every split's
+    fingerprint is the one the package records; its manifest is then written.
     """
     spec, config = builder.SPEC, builder.config_spec
     version = str(builder.config.version)
@@ -164,7 +163,7 @@ def verified_data(builder: HatemojiBuilder) -> datasets.DatasetDict:
                 break
     if damage:
         raise damaged(spec, config, version, builder.cache_dir, damage)
-    if getattr(builder, "unvouched", False):
+    if unvouched:
         _vouch(builder, data)
     return data
 
@@ -192,4 +191,3 @@ def _vouch(builder: HatemojiBuilder, data: datasets.DatasetDict) -> None:
         raise damaged(spec, config, version, builder.cache_dir, problems[0])
     with suppress(OutputError):  # a read-only cache is checked this way on every load
         manifest.record(builder.cache_dir, exclude=(summary.SUMMARY_FILE,))
-    builder.unvouched = False

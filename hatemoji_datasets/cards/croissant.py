@@ -161,14 +161,14 @@ def _derivations(built: Built, config: BuiltConfig) -> dict[str, Derived | Omitt
 
 def _joined_columns(built: Built, config: BuiltConfig) -> dict[str, str]:
     """Columns of the config's joined files that its own files lack -> their files."""
-    from hatemoji_datasets.schema import compiled
+    from hatemoji_datasets.building.layout import layout_of  # generated: no pandera import
 
     spec = built.spec
-    own = set(compiled(spec.load(config.spec.schema)).columns)
+    own = set(layout_of(spec, config.spec.schema).columns)
     return {
         column: " and ".join(dict.fromkeys(join.source_names))
         for join in config.spec.joins
-        for column in compiled(spec.load(join.schema)).columns
+        for column in layout_of(spec, join.schema).columns
         if column not in own
     }
 

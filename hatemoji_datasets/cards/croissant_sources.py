@@ -114,7 +114,7 @@ def upstream_fields(
                 rows_differ = True
                 break
             values.read += [None if _missing(v) else v for v in frame[column].tolist()]
-            values.built += dataset[name]
+            values.built += dataset[name][:]  # one read: a Column iterates row by row
         if rows_differ:
             found[name] = Omitted(
                 f"a CSV reader does not read upstream column `{column}` row by row"

@@ -136,7 +136,8 @@ def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None)
             statistics=statistics(data) if statistics else {},
             splits=splits,
         )
-    releases = release_changes(spec, cache_dir=cache_dir, mirror=mirror)
+    current = {(spec.version, name): config.data for name, config in configs.items()}
+    releases = release_changes(spec, cache_dir=cache_dir, mirror=mirror, loaded=current)
     return Built(
         spec=spec,
         source=card_values(spec),

@@ -11,7 +11,7 @@ from typing import Any
 
 from hatemoji_datasets.building.prepare import load_verified
 from hatemoji_datasets.diff.features import class_label_names, column_changes, name_changes
-from hatemoji_datasets.diff.model import DatasetDiff, LabelMode, Side
+from hatemoji_datasets.diff.model import TEXT_COLUMN, DatasetDiff, LabelMode, Side
 from hatemoji_datasets.diff.rows import read_columns, row_changes
 from hatemoji_datasets.errors import DiffError, UnknownNameError
 from hatemoji_datasets.registry import format_reference, lookup
@@ -19,8 +19,6 @@ from hatemoji_datasets.spec import ConfigSpec
 
 #: Changed cells shown per split unless asked otherwise.
 EXAMPLES = 3
-#: The built column that holds a row's text: the key of rows that have no id.
-TEXT_COLUMN = "text"
 
 
 def diff(

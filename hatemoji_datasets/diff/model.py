@@ -13,6 +13,8 @@ from typing import Any, Literal
 DIFF_FORMAT = 1
 #: How ClassLabel columns are compared: by id (the stored integer) or by name.
 LabelMode = Literal["id", "name"]
+#: Rows without an id are matched by their text (and then named by position, not by text).
+TEXT_COLUMN = "text"
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,14 @@ class DatasetDiff:
             "moved": sum(m.rows for m in self.moves),
             "changed": sum(s.changed for s in self.splits),
         }
+
+    def rows_phrase(self) -> str:
+        """The row totals in words: ``rows 0 added, 0 removed, 0 moved between splits, ...``."""
+        totals = self.totals()
+        return (
+            f"rows {totals['added']:,} added, {totals['removed']:,} removed, "
+            f"{totals['moved']:,} moved between splits, {totals['changed']:,} changed"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,12 +49,7 @@ class ConfigChange:
         renamed = sorted({f"`{n.column}`" for n in found.names})
         if renamed:
             names += f" (in {', '.join(renamed)})"
-        totals = found.totals()
-        rows = (
-            f"rows {totals['added']:,} added, {totals['removed']:,} removed, "
-            f"{totals['moved']:,} moved between splits, {totals['changed']:,} changed"
-        )
-        return f"{features}; {names}; {rows}"
+        return f"{features}; {names}; {found.rows_phrase()}"
 
 
 @dataclass
@@ -85,17 +80,22 @@ def _counted(changes: list[str], kinds: tuple[str, ...], what: str) -> str:
 
 
 def release_changes(
-    spec: DatasetSpec, *, cache_dir: str | None = None, mirror: str | None = None
+    spec: DatasetSpec,
+    *,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+    loaded: Mapping[tuple[str, str], Any] | None = None,
 ) -> list[ReleaseChanges]:
     """Every release of ``spec``, newest first, each config diffed with the previous release.
 
     ClassLabel cells are compared by id, so a renamed label shows as a name change,
-    not as changed rows. Each version is built (or read from the cache) once.
+    not as changed rows. Each version is built (or read from the cache) once;
+    ``loaded`` holds ``{(version, config): DatasetDict}`` the caller has already.
     """
     from hatemoji_datasets.building.prepare import load_verified
     from hatemoji_datasets.diff.compare import compare_data
 
-    loaded: dict[tuple[str, str], Any] = {}
+    loaded = dict(loaded or {})
 
     def data(version: str, config: ConfigSpec) -> Any:  # a datasets.DatasetDict
         if (version, config.name) not in loaded:

@@ -12,8 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hatemoji_datasets.diff.compare import TEXT_COLUMN
-from hatemoji_datasets.diff.model import DatasetDiff
+from hatemoji_datasets.diff.model import TEXT_COLUMN, DatasetDiff
 from hatemoji_datasets.findings import safe
 
 SPLIT_COLUMNS = ("split", "old rows", "new rows", "added", "removed", "moved in", "moved out")
@@ -95,7 +94,6 @@ def sections(found: DatasetDiff) -> list[Section]:
 
 def summary(found: DatasetDiff) -> list[str]:
     """The diff in a few lines: what was compared, how, and the totals."""
-    totals = found.totals()
     lines = [
         f"{found.old.reference} -> {found.new.reference}",
         f"rows matched by {found.key}; ClassLabel cells compared by {found.labels}",
@@ -108,8 +106,7 @@ def summary(found: DatasetDiff) -> list[str]:
     what = "identical" if found.identical else "differs"
     lines.append(
         f"{what}: {len(found.columns):,} column(s) and {len(found.names):,} ClassLabel name(s) "
-        f"changed; rows {totals['added']:,} added, {totals['removed']:,} removed, "
-        f"{totals['moved']:,} moved between splits, {totals['changed']:,} changed"
+        f"changed; {found.rows_phrase()}"
     )
     return lines
 

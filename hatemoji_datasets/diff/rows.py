@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hatemoji_datasets.diff.model import Example, LabelMode, Move, SplitDiff
+from hatemoji_datasets.findings import preview
 
 #: Characters of a value (or a text key) an example shows; longer ones are cut with "…".
 EXAMPLE_WIDTH = 24
@@ -159,5 +160,4 @@ def _plain(value: Any) -> str:
 
 def _short(value: Any) -> str:
     """At most :data:`EXAMPLE_WIDTH` characters of ``value``; escaping is the renderer's."""
-    text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= EXAMPLE_WIDTH else text[: EXAMPLE_WIDTH - 1] + "…"
+    return preview(str(value), EXAMPLE_WIDTH) or ""

@@ -10,7 +10,7 @@ knows any dataset.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,22 +72,30 @@ class Context:
         return GROUP_METRICS[name](self.metrics, group)
 
 
-def grouped_table(context: Context, breakdown: Breakdown) -> Table:
-    """One row per group of the breakdown's columns, with its info and metrics."""
+def grouped_table(
+    context: Context,
+    breakdown: Breakdown,
+    keys_of: Callable[[Context, tuple[Any, ...]], dict[str, Any]] | None = None,
+) -> Table:
+    """One row per group of the breakdown's columns, with its info and metrics; its key
+    columns from ``keys_of(context, codes)`` when the dataset declares its own."""
     show = dict(breakdown.show)
     rows = []
     for codes, group in context.groups(breakdown.by):
-        row: dict[str, Any] = {
-            column: context.key(column, code, show.get(column))
-            for column, code in zip(breakdown.by, codes, strict=True)
-        }
+        if keys_of is None:
+            row: dict[str, Any] = {
+                column: context.key(column, code, show.get(column))
+                for column, code in zip(breakdown.by, codes, strict=True)
+            }
+        else:
+            row = dict(keys_of(context, codes))
         row.update({name: context.info(name, group) for name in breakdown.info})
         row.update({name: context.metric(name, group) for name in breakdown.metrics})
         rows.append(row)
     return Table(
         breakdown.name,
         breakdown.title,
-        breakdown.by,
+        breakdown.keys or breakdown.by,
         breakdown.info,
         breakdown.metrics,
         tuple(rows),
@@ -164,8 +172,7 @@ def tables(spec: DatasetSpec, scoring: Scoring, context: Context) -> tuple[list[
             table, more = pair_table(context, declared)
             found.append(table)
             notes += more
-        elif declared.function:
-            found.append(spec.load(declared.function)(context))
         else:
-            found.append(grouped_table(context, declared))
+            keys_of = spec.load(declared.function) if declared.function else None
+            found.append(grouped_table(context, declared, keys_of))
     return found, [*notes, *scoring.notes]

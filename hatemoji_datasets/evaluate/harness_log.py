@@ -37,6 +37,9 @@ from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 #: ``samples_<task>_<date>T<time>.jsonl``, as the harness names its per-sample logs.
 LOG_NAME = re.compile(r"^samples_(?P<task>.+)_(?P<time>\d{4}-\d{2}-\d{2}T[\d.\-]+)\.jsonl$")
+#: The columns a sample log's frame carries beside the predictions, to check it against
+#: the scored rows (:func:`check_documents`).
+LOG_COLUMNS = ("doc", "target")
 #: The keys that make a JSON Lines record a harness sample.
 SAMPLE_KEYS = ("doc_id", "doc", "filtered_resps")
 #: The label id of the hateful class (the choice whose probability is the score).
@@ -69,10 +72,10 @@ def task_of(path: str | Path) -> str | None:
 
 def config_of_log(spec: DatasetSpec, path: Any) -> ConfigSpec | None:
     """The config whose generated task wrote the log at ``path``, if it is one of them."""
-    if not is_sample_log(path):
+    task = task_of(path) if isinstance(path, str | Path) else None
+    if task is None or not is_sample_log(path):  # the file name first: no read for a CSV
         return None
-    task = task_of(path)
-    return config_of_task(spec, task) if task else None
+    return config_of_task(spec, task)
 
 
 def model_of(path: str | Path) -> str:
@@ -188,12 +191,13 @@ def check_documents(
     if differ:
         problems.append(
             f"{len(differ):,} sample(s) hold a doc that is not the row of {what} with their "
-            f"{id_column} ({_first(differ)}): was the log made on another version or split?"
+            f"{id_column} ({first_shown(differ)}): was the log made on another version or split?"
         )
     if gold:
         problems.append(
-            f"{len(gold):,} sample(s) have a target that is not the row's label ({_first(gold)}): "
-            "the task's choices are not the label's names in ClassLabel order"
+            f"{len(gold):,} sample(s) have a target that is not the row's label "
+            f"({first_shown(gold)}): the task's choices are not the label's names in "
+            "ClassLabel order"
         )
     if problems:
         raise PredictionError(f"{path}: " + "; ".join(problems), problems=problems)
@@ -209,6 +213,7 @@ def _same(logged: Any, built: Any) -> bool:
     return logged == built
 
 
-def _first(items: Sequence[str]) -> str:
+def first_shown(items: Sequence[str]) -> str:
+    """The first few items, joined, and how many more there are (``a, b, ... (3 more)``)."""
     more = f", ... ({len(items) - _SHOWN:,} more)" if len(items) > _SHOWN else ""
     return ", ".join(items[:_SHOWN]) + more

@@ -1,7 +1,8 @@
 """Reading predictions to score: a mapping, a DataFrame, a ``Dataset``, a CSV/JSON Lines file,
 or an lm-evaluation-harness per-sample log (:mod:`~hatemoji_datasets.evaluate.harness_log`).
 
-:func:`align_predictions` returns the labels (and probabilities) in the order of
+:func:`read_predictions` reads them; :func:`align_frame` returns the labels (and
+probabilities) in the order of
 the scored split's ids, or raises one :class:`PredictionError` listing every
 kind of problem, each with its count and first few offenders. A file is read
 through the guarded open (:mod:`hatemoji_datasets.file_io`): one that cannot
@@ -21,14 +22,19 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.errors import InputError, PredictionError, UnreadablePredictionsError
-from hatemoji_datasets.evaluate.harness_log import is_sample_log, read_sample_log
+from hatemoji_datasets.evaluate.harness_log import (
+    LOG_COLUMNS,
+    first_shown,
+    is_sample_log,
+    read_sample_log,
+)
 from hatemoji_datasets.file_io import parse_json, read_text, unreadable
+from hatemoji_datasets.findings import preview
 
 PREDICTION = "prediction"
 SCORE = "score"
 #: The id column of configs whose rows have no id: the 0-based row index in the split.
 ROW_INDEX = "index"
-_SHOWN = 5
 _INTEGER = re.compile(r"[+-]?\d+")
 _LABELS = {"0": 0, "1": 1, "non-hateful": 0, "hateful": 1, "false": 0, "true": 1}
 
@@ -102,7 +108,8 @@ def _read_file(path: Path, id_column: str) -> pd.DataFrame:
         text = read_text(path)
         if not text.strip():
             raise unreadable(name, "FILE-EMPTY", "file is empty (no header row or record)")
-        if is_sample_log(path, text):
+        log = is_sample_log(path, text)
+        if log:
             frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX, text=text)
         elif path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
             frame = _read_json_lines(name, text)
@@ -112,7 +119,7 @@ def _read_file(path: Path, id_column: str) -> pd.DataFrame:
         raise UnreadablePredictionsError(error.finding) from None
     _check_columns(frame.columns, id_column, name)
     columns = [id_column, PREDICTION, *([SCORE] if SCORE in frame.columns else [])]
-    return frame[columns]
+    return frame[columns + list(LOG_COLUMNS) if log else columns]  # a log keeps its docs
 
 
 _PANDAS_LINE = re.compile(r"line (\d+)")
@@ -208,16 +215,13 @@ def _normal_score(value: Any) -> float | None:
 
 
 def _offenders(items: Sequence[str], what: str) -> str:
-    shown = ", ".join(items[:_SHOWN])
-    more = f", ... ({len(items) - _SHOWN:,} more)" if len(items) > _SHOWN else ""
     what = what.replace("{s}", "" if len(items) == 1 else "s")
-    return f"{len(items):,} {what}: {shown}{more}"
+    return f"{len(items):,} {what}: {first_shown(items)}"
 
 
 def _shown(value: Any) -> str:
     """A short repr of an offending value (a list id may be long)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return preview(repr(value), 40) or ""
 
 
 def _show_id(raw: Any) -> str:
@@ -235,22 +239,15 @@ def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> l
     ]
 
 
-def align_predictions(
-    predictions: Predictions, id_column: str, ids: Sequence[int | str]
+def align_frame(
+    frame: pd.DataFrame, source: str, id_column: str, ids: Sequence[int]
 ) -> tuple[np.ndarray, np.ndarray | None]:
-    """Labels (and probabilities, when given) in the order of ``ids``.
+    """Labels (and probabilities, when given) of predictions already read
+    (:func:`read_predictions`) in the order of ``ids``.
 
     Raises one :class:`PredictionError` listing every kind of problem, each with
     its count and first few offenders.
     """
-    frame, source = read_predictions(predictions, id_column)
-    return align_frame(frame, source, id_column, ids)
-
-
-def align_frame(
-    frame: pd.DataFrame, source: str, id_column: str, ids: Sequence[int]
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """:func:`align_predictions` of predictions already read (:func:`read_predictions`)."""
     raw_ids = list(frame[id_column])
     keys = [_normal_id(v) for v in raw_ids]
     expected = set(ids)

@@ -23,10 +23,9 @@ from pathlib import Path
 from hatemoji_datasets.errors import PredictionError
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
 from hatemoji_datasets.evaluate.harness_log import (
+    LOG_COLUMNS,
     check_documents,
     config_of_log,
-    is_sample_log,
-    read_sample_log,
 )
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
 from hatemoji_datasets.evaluate.predictions import (
@@ -96,11 +95,9 @@ def score(
     else:  # integer ids as Python ints; text ids (``german-12``) as they are
         ids = [int(i) if isinstance(i, Integral) else i for i in frame[target.id_column]]
     predicted, scores = align_frame(given, source, target.id_column, ids)
-    if is_sample_log(predictions):
-        path = Path(predictions)
-        log = read_sample_log(path, target.id_column, by_position=target.id_column == ROW_INDEX)
+    if set(LOG_COLUMNS) <= set(given.columns):  # only a sample log carries its docs
         what = f"{spec.name}/{config_spec.name} {split} ({version})"
-        check_documents(path, log, dataset.to_list(), ids, target.id_column, what)
+        check_documents(Path(source), given, dataset.to_list(), ids, target.id_column, what)
     frame[GOLD] = frame["label"].astype(int)
     frame[PREDICTED] = predicted
     context = Context(frame, dataset.features, target.id_column, metrics, fair)

@@ -24,7 +24,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from hatemoji_datasets.cards.files import rendered_files, write_card_files
+from hatemoji_datasets.cards.body import card_text
+from hatemoji_datasets.cards.files import write_card_files
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
@@ -185,8 +186,8 @@ def export(
 def _write_repository(built: Built, folder: Path) -> list[str]:
     """Write every file of the repository into ``folder``; their paths, as ``export`` lists
     them (``croissant.json`` written last, from the Parquet files' SHA-256 as written)."""
-    card = rendered_files(built)
-    write_card_files({README: card[README], GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
+    # The card only: the export's croissant.json describes its Parquet files, not upstream's.
+    write_card_files({README: card_text(built), GITATTRIBUTES: GITATTRIBUTES_TEXT}, folder)
     features = {config_name: config.features for config_name, config in built.configs.items()}
     with writing(folder / LABELS) as partial:
         write_parquet(labels_table(features), Path(partial))

@@ -14,7 +14,8 @@ from collections.abc import Callable
 import pandas as pd
 import pyarrow
 
-from hatemoji_datasets.building.joins import Place, join_findings, stack_tables
+from hatemoji_datasets.building.joins import Place, join_findings, not_yet_reported
+from hatemoji_datasets.building.pipeline import SplitFiles
 from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.findings import Finding
 from hatemoji_datasets.spec import ConfigSpec, RawPart
@@ -30,9 +31,7 @@ def contribution_join_findings(
     released: Released,
 ) -> list[Finding]:
     own = config.parts[0]
-    cells = {(f.file, f.line, f.column) for f in reported}
-    keys = {part.key_column for part in config.parts}
-    bad_keys = {(f.file, f.line) for f in reported if f.column in keys}
+    unreported = not_yet_reported(reported, config)
     found: list[Finding] = []
     for part in config.parts[1:]:
         if own not in contributed and part not in contributed:
@@ -51,9 +50,7 @@ def contribution_join_findings(
                 rows_file=rows_file,
                 partner_file=partner_file,
             )
-            if f.file
-            and (f.file, f.line, f.column) not in cells
-            and (f.file, f.line) not in bad_keys
+            if f.file and unreported(f)
         ]
     return found
 
@@ -64,9 +61,7 @@ def _side(
     """One side of a join: the contributed files of ``part``, or else its released rows
     (placed nowhere, so that no finding is reported on them)."""
     if part in contributed:
-        files = contributed[part]
-        places = [place for raw in files for place in raw.places()]
-        table = stack_tables([raw.table for raw in files])
-        return table, places.__getitem__, ", ".join(raw.path for raw in files)
+        files = SplitFiles([(None, raw) for raw in contributed[part]])
+        return files.table, files.place, files.path
     table = pyarrow.Table.from_pandas(released(part), preserve_index=False)
     return table, lambda position: ("", 0), "the released files"

@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import csv
 
-from hatemoji_datasets.spec import Breakdown, ConfigSpec, DatasetSpec, RawFormat, Release, Scoring
+from hatemoji_datasets.spec import (
+    Breakdown,
+    ConfigSpec,
+    DatasetSpec,
+    RawFormat,
+    Release,
+    Scoring,
+    version_key,
+)
 
 # -- APEACH -------------------------------------------------------------------------
 
@@ -67,7 +75,7 @@ def topics(version: str) -> dict[str, str]:
 
     Keys are in ClassLabel order (the paper's prompt order) in every version.
     """
-    key = tuple(int(part) for part in version.split("."))
+    key = version_key(version)
     for since, names in _TOPICS_SINCE:
         if key >= since:
             return names

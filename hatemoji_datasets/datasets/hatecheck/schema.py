@@ -14,10 +14,10 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from hatemoji_datasets.datasets.hatecheck.spec import (
-    ANNOTATORS,
     DIRECTIONS,
     FUNCTIONALITIES,
     HATEFUL_SUFFIX,
+    LABEL_COLUMNS,
     LABELS_PER_CASE,
     NO_DIRECTION,
     NO_TARGET_FUNCTIONALITIES,
@@ -29,7 +29,6 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
 from hatemoji_datasets.schema import RawFileModel, rule
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
-LABEL_COLUMNS: tuple[str, ...] = tuple(f"label_{k}" for k in ANNOTATORS)
 #: An optional reference: empty, or a positive integer (written ``12`` or ``12.0``).
 OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
 

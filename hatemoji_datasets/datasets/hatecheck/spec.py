@@ -42,6 +42,10 @@ FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
 FUNCTIONALITIES: tuple[str, ...] = tuple(
     f for group in FUNCTIONALITY_GROUPS.values() for f in group
 )
+#: Each functionality's group, as the paper's tables show it.
+GROUP_OF: dict[str, str] = {
+    f: group for group, members in FUNCTIONALITY_GROUPS.items() for f in members
+}
 #: The functionality name's suffix for hateful tests.
 HATEFUL_SUFFIX = "_h"
 #: Tests whose cases name no protected group (upstream leaves ``target_ident`` empty).
@@ -75,6 +79,8 @@ NO_FOCUS = "-"
 UPSTREAM_LABELS: tuple[str, ...] = ("non-hateful", "hateful")
 #: The annotator pool, ``label_1`` .. ``label_10``; each case has labels from five of them.
 ANNOTATORS: tuple[int, ...] = tuple(range(1, 11))
+#: The annotations file's label column of each annotator in the pool.
+LABEL_COLUMNS: tuple[str, ...] = tuple(f"label_{k}" for k in ANNOTATORS)
 LABELS_PER_CASE = 5
 #: Suite cases: at least this many of the five annotators gave the gold label.
 SUITE_AGREEMENT = 4
@@ -90,7 +96,10 @@ SCORING = Scoring(
         Breakdown(
             "functionalities",
             "Accuracy per functional test, in the paper's groups",
-            function="scoring:functionalities",
+            by=("functionality",),
+            info=("label", "n"),
+            keys=("group", "test", "functionality"),
+            function="scoring:functionality_keys",
         ),
         Breakdown(
             "targets",
@@ -115,6 +124,43 @@ SCORING = Scoring(
     ),
 )
 
+
+def _config(
+    name: str,
+    description: str,
+    cases: str,
+    annotations_schema: str,
+    annotations: str,
+    *joins: Join,
+) -> ConfigSpec:
+    """A config: the cases of source ``cases`` joined with their annotations (and ``joins``)."""
+    return ConfigSpec(
+        name=name,
+        description=description,
+        splits=(("test", cases),),
+        schema="schema:HateCheckCases",
+        features="transform:features_of",
+        transform="transform:transform",
+        key_column="case_id",
+        text_column="test_case",
+        id_column="case_id",
+        eval_split="test",
+        cross_row_rules=True,  # a new case may refer to a released one
+        statistics="statistics:statistics",
+        scoring=SCORING,
+        joins=(
+            Join(
+                "annotations",
+                annotations_schema,
+                "case_id",
+                (("test", annotations),),
+                agree_on=RESTATED_COLUMNS,
+            ),
+            *joins,
+        ),
+    )
+
+
 SPEC = DatasetSpec(
     name="hatecheck",
     pretty_name="HateCheck",
@@ -128,59 +174,25 @@ SPEC = DatasetSpec(
         ),
     ),
     configs=(
-        ConfigSpec(
-            name="default",
-            description="The test suite: 3,728 cases, each with its five annotations.",
-            splits=(("test", "suite_cases"),),
-            schema="schema:HateCheckCases",
-            features="transform:features_of",
-            transform="transform:transform",
-            key_column="case_id",
-            text_column="test_case",
-            id_column="case_id",
-            eval_split="test",
-            cross_row_rules=True,  # a new case may refer to a released one
-            statistics="statistics:statistics",
-            scoring=SCORING,
-            joins=(
-                Join(
-                    "annotations",
-                    "schema:HateCheckSuiteAnnotations",
-                    "case_id",
-                    (("test", "suite_annotations"),),
-                    agree_on=RESTATED_COLUMNS,
-                ),
-            ),
+        _config(
+            "default",
+            "The test suite: 3,728 cases, each with its five annotations.",
+            "suite_cases",
+            "schema:HateCheckSuiteAnnotations",
+            "suite_annotations",
         ),
-        ConfigSpec(
-            name="all",
-            description="All 3,901 generated cases, marking the 3,728 the suite kept.",
-            splits=(("test", "all_cases"),),
-            schema="schema:HateCheckCases",
-            features="transform:features_of",
-            transform="transform:transform",
-            key_column="case_id",
-            text_column="test_case",
-            id_column="case_id",
-            eval_split="test",
-            cross_row_rules=True,
-            statistics="statistics:statistics",
-            scoring=SCORING,
-            joins=(
-                Join(
-                    "annotations",
-                    "schema:HateCheckAnnotations",
-                    "case_id",
-                    (("test", "all_annotations"),),
-                    agree_on=RESTATED_COLUMNS,
-                ),
-                Join(
-                    "test suite",
-                    "schema:HateCheckCases",
-                    "case_id",
-                    (("test", "suite_cases"),),
-                    indicator="in_test_suite",
-                ),
+        _config(
+            "all",
+            "All 3,901 generated cases, marking the 3,728 the suite kept.",
+            "all_cases",
+            "schema:HateCheckAnnotations",
+            "all_annotations",
+            Join(
+                "test suite",
+                "schema:HateCheckCases",
+                "case_id",
+                (("test", "suite_cases"),),
+                indicator="in_test_suite",
             ),
         ),
     ),

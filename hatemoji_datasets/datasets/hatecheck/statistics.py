@@ -9,14 +9,10 @@ from typing import Any
 import datasets
 
 from hatemoji_datasets.agreement import category_counts, fleiss_kappa
-from hatemoji_datasets.datasets.hatecheck.spec import FUNCTIONALITY_GROUPS
+from hatemoji_datasets.datasets.hatecheck.spec import GROUP_OF
 
 #: Decimals of a kappa as shown.
 KAPPA_DIGITS = 3
-
-
-def group_of(functionality: str) -> str:
-    return next(g for g, members in FUNCTIONALITY_GROUPS.items() if functionality in members)
 
 
 def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
@@ -31,7 +27,7 @@ def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
         rows = [i for i, value in enumerate(functionality) if value == f]
         gold = {labels[label[i]] for i in rows}
         row: dict[str, Any] = {
-            "group": group_of(name),
+            "group": GROUP_OF[name],
             "label": gold.pop() if len(gold) == 1 else ("mixed" if gold else ""),
             "cases": len(rows),
         }

@@ -5,13 +5,13 @@ from __future__ import annotations
 import datasets
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from hatemoji_datasets import features
 from hatemoji_datasets.datasets.hatecheck.spec import (
     ANNOTATORS,
     DIRECTIONS,
     FUNCTIONALITIES,
+    LABEL_COLUMNS,
     NO_FOCUS,
     PROTECTED_TARGETS,
     TARGETS,
@@ -19,8 +19,6 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_NO_TARGET,
 )
 from hatemoji_datasets.spec import ConfigSpec
-
-LABEL_COLUMNS = tuple(f"label_{k}" for k in ANNOTATORS)
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:
@@ -41,21 +39,10 @@ def features_of(config: ConfigSpec, version: str) -> datasets.Features:
         "annotator_labels": features.list_of(features.label()),
         "annotator_majority": features.label(),
     }
-    if any(join.indicator for join in config.joins):
-        columns["in_test_suite"] = datasets.Value("bool")
+    for join in config.joins:
+        if join.indicator:
+            columns[join.indicator] = datasets.Value("bool")
     return datasets.Features(columns)
-
-
-def optional_ids(values: pa.ChunkedArray) -> pa.Array:
-    """Validated optional ids (``12``, ``12.0`` or empty) as nullable int32."""
-    text = values.combine_chunks().cast(pa.string())
-    whole = pc.replace_substring_regex(text, r"\.0$", "")
-    return pc.if_else(pc.equal(whole, ""), pa.scalar(None, pa.string()), whole).cast(pa.int32())
-
-
-def _focus(values: pa.ChunkedArray) -> pa.Array:
-    """Upstream's ``-`` (no focus words) as null."""
-    return pc.if_else(pc.equal(values, NO_FOCUS), pa.scalar(None, pa.string()), values)
 
 
 def annotations(raw: pa.Table) -> tuple[pa.Array, pa.Array]:
@@ -82,10 +69,10 @@ def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
         "label": features.class_ids(raw["label_gold"], UPSTREAM_LABELS),
         "target": features.class_ids(raw["target_ident"], [UPSTREAM_NO_TARGET, *PROTECTED_TARGETS]),
         "direction": features.class_ids(raw["direction"], list(DIRECTIONS)),
-        "focus_words": _focus(raw["focus_words"]),
-        "focus_lemma": _focus(raw["focus_lemma"]),
-        "ref_case_id": optional_ids(raw["ref_case_id"]),
-        "ref_template_id": optional_ids(raw["ref_templ_id"]),
+        "focus_words": features.null_where(raw["focus_words"], NO_FOCUS),
+        "focus_lemma": features.null_where(raw["focus_lemma"], NO_FOCUS),
+        "ref_case_id": features.optional_ints(raw["ref_case_id"]),
+        "ref_template_id": features.optional_ints(raw["ref_templ_id"]),
         "template_id": raw["templ_id"],
         "template": raw["case_templ"],
         "annotators": annotators,

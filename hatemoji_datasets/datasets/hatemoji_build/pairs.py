@@ -51,13 +51,12 @@ def cross_split_pairs(data: Mapping[str, datasets.Dataset]) -> dict[str, list[Cr
 
 def count_cross_split_pairs(data: Mapping[str, datasets.Dataset]) -> int:
     """How many pairs have their two entries in different splits (each pair counted once)."""
-    return len(
-        {
-            frozenset((pair.entry_id, pair.matched_id))
-            for pairs in cross_split_pairs(data).values()
-            for pair in pairs
-        }
-    )
+    return distinct_pairs(cross_split_pairs(data))
+
+
+def distinct_pairs(leaks: Mapping[str, list[CrossSplitPair]]) -> int:
+    """How many pairs :func:`cross_split_pairs`' answer holds (each appears under both splits)."""
+    return len({frozenset((p.entry_id, p.matched_id)) for pairs in leaks.values() for p in pairs})
 
 
 def _ints(dataset: datasets.Dataset, column: str) -> list[int]:

@@ -11,8 +11,8 @@ from typing import Any
 import datasets
 
 from hatemoji_datasets.datasets.hatemoji_build.pairs import (
-    count_cross_split_pairs,
     cross_split_pairs,
+    distinct_pairs,
 )
 from hatemoji_datasets.datasets.hatemoji_build.targets import glossary
 
@@ -36,7 +36,7 @@ def statistics(data: datasets.DatasetDict) -> dict[str, Any]:
         "emoji package": installed_version("emoji"),
         "pair leakage": {
             "pairs": entries // 2,
-            "pairs with members in different splits": count_cross_split_pairs(data),
+            "pairs with members in different splits": distinct_pairs(leaks),
             **{
                 f"{split} entries whose partner is in another split": len(found)
                 for split, found in leaks.items()

@@ -54,7 +54,7 @@ def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
             "text": kept["text"],
             "label": pc.cast(kept["label_gold"], pa.int64()),
             "hate_type": features.class_ids(kept["type"], list(HATE_TYPES)),
-            "targets": target_ids(kept["target"]),
+            "targets": features.list_literal_ids(kept["target"], target_codes()),
             "round": kept["round.base"],
             "perturbation": features.class_ids(kept["set"], PERTURBATIONS),
             "matched_id": kept["matched_id"],
@@ -63,14 +63,3 @@ def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
             **upstream,
         }
     )
-
-
-def target_ids(literals: pa.ChunkedArray | pa.Array) -> pa.Array:
-    """Validated target literals (``['mus', 'asi.south']``) as lists of ClassLabel ids."""
-    literals = literals.combine_chunks() if isinstance(literals, pa.ChunkedArray) else literals
-    # The schema proved every literal follows the grammar of ``targets``: strip the
-    # brackets, split on ", ", strip each code's quotes.
-    quoted = pc.split_pattern(pc.utf8_slice_codeunits(literals, 1, -1), ", ")
-    codes = pc.utf8_slice_codeunits(quoted.flatten(), 1, -1)
-    ids = features.class_ids(codes, target_codes())
-    return pa.ListArray.from_arrays(quoted.offsets, ids)

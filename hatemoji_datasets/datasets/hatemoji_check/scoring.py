@@ -1,38 +1,19 @@
-"""HatemojiCheck's own scoring table: accuracy per functionality x perturbation cell.
-
-Each cell is named as the paper names its test cases: ``F1`` for the
-originals of functionality 1, ``F1.1``-``F1.3`` for its identity, polarity and
-no-emoji perturbations.
-"""
+"""HatemojiCheck's own score table keys: each functionality x perturbation cell named as
+the paper names its test cases (``F1`` for the originals of functionality 1,
+``F1.1``-``F1.3`` for its identity, polarity and no-emoji perturbations)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hatemoji_datasets.evaluate.breakdowns import Context
-from hatemoji_datasets.evaluate.metrics import GOLD
-from hatemoji_datasets.evaluate.report import Table
 
 
-def cells(context: Context) -> Table:
-    """One row per functionality x perturbation cell, with its gold label, n and accuracy."""
-    functionalities = context.names("functionality")
-    perturbations = context.names("perturbation")
-    rows = []
-    for (f, p), group in context.groups(("functionality", "perturbation")):
-        rows.append(
-            {
-                "case": f"F{f + 1}" if p == 0 else f"F{f + 1}.{p}",
-                "functionality": functionalities[f],
-                "perturbation": perturbations[p],
-                "label": context.gold_name(group[GOLD]),
-                "n": len(group),
-                "accuracy": context.metric("accuracy", group),
-            }
-        )
-    return Table(
-        "cells",
-        "Accuracy per functionality x perturbation",
-        ("case", "functionality", "perturbation"),
-        ("label", "n"),
-        ("accuracy",),
-        tuple(rows),
-    )
+def cell_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+    """A cell's row keys: its case name, functionality and perturbation."""
+    f, p = codes
+    return {
+        "case": f"F{f + 1}" if p == 0 else f"F{f + 1}.{p}",
+        "functionality": context.names("functionality")[f],
+        "perturbation": context.names("perturbation")[p],
+    }

@@ -52,7 +52,14 @@ TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
 #: fairness across the protected targets.
 SCORING = Scoring(
     breakdowns=(
-        Breakdown("cells", "Accuracy per functionality x perturbation", function="scoring:cells"),
+        Breakdown(
+            "cells",
+            "Accuracy per functionality x perturbation",
+            by=("functionality", "perturbation"),
+            info=("label", "n"),
+            keys=("case", "functionality", "perturbation"),
+            function="scoring:cell_keys",
+        ),
         Breakdown(
             "targets",
             "Per target",

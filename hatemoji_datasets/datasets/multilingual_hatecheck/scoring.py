@@ -1,58 +1,21 @@
-"""Multilingual HateCheck's own score tables: accuracy per functional test (one language),
-and per functional test x language (every language), under HateCheck's groups."""
+"""Multilingual HateCheck's own score table keys: each functional test under HateCheck's
+group (in one language, or per language for every language)."""
 
 from __future__ import annotations
 
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import FUNCTIONALITY_GROUPS
+from typing import Any
+
+from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
 from hatemoji_datasets.evaluate.breakdowns import Context
-from hatemoji_datasets.evaluate.metrics import GOLD
-from hatemoji_datasets.evaluate.report import Table
-
-GROUP_OF = {f: group for group, members in FUNCTIONALITY_GROUPS.items() for f in members}
 
 
-def functionalities(context: Context) -> Table:
-    """One row per functional test: its group, name, gold label, n and accuracy."""
-    names = context.names("functionality")
-    rows = [
-        {
-            "group": GROUP_OF[names[f]],
-            "functionality": names[f],
-            "label": context.gold_name(group[GOLD]),
-            "n": len(group),
-            "accuracy": context.metric("accuracy", group),
-        }
-        for (f,), group in context.groups(("functionality",))
-    ]
-    return Table(
-        "functionalities",
-        "Accuracy per functional test, in HateCheck's groups",
-        ("group", "functionality"),
-        ("label", "n"),
-        ("accuracy",),
-        tuple(rows),
-    )
+def functionality_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+    """A functional test's row keys: its group and name."""
+    name = context.names("functionality")[codes[0]]
+    return {"group": GROUP_OF[name], "functionality": name}
 
 
-def cells(context: Context) -> Table:
-    """One row per functional test and language that has cases (tests differ by language)."""
-    names, languages = context.names("functionality"), context.names("language")
-    rows = [
-        {
-            "group": GROUP_OF[names[f]],
-            "functionality": names[f],
-            "language": languages[lang],
-            "label": context.gold_name(group[GOLD]),
-            "n": len(group),
-            "accuracy": context.metric("accuracy", group),
-        }
-        for (f, lang), group in context.groups(("functionality", "language"))
-    ]
-    return Table(
-        "cells",
-        "Accuracy per functional test x language",
-        ("group", "functionality", "language"),
-        ("label", "n"),
-        ("accuracy",),
-        tuple(rows),
-    )
+def cell_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+    """A functional test x language cell's row keys: the test's group and name, the language."""
+    f, language = codes
+    return {**functionality_keys(context, (f,)), "language": context.names("language")[language]}

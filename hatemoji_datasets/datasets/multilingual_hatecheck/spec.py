@@ -45,19 +45,6 @@ LANGUAGE_CODES: dict[str, str] = {
     "portuguese": "pt",
     "spanish": "es",
 }
-#: Files with ``gender_male`` and ``gender_female`` template columns (which may be empty
-#: where a case has one ``case_templ``); the other two have only ``case_templ``.
-GENDER_INFLECTED: tuple[str, ...] = (
-    "arabic",
-    "french",
-    "german",
-    "hindi",
-    "italian",
-    "polish",
-    "portuguese",
-    "spanish",
-)
-
 #: The union of every language's tests, under HateCheck's groups in HateCheck's order.
 #: MHC leaves out HateCheck's two slur tests (``slur_homonym_nh``, ``slur_reclaimed_nh``);
 #: Arabic and Mandarin replace some spelling tests with script-specific ones, listed
@@ -91,6 +78,10 @@ FUNCTIONALITY_GROUPS: dict[str, tuple[str, ...]] = {
 FUNCTIONALITIES: tuple[str, ...] = tuple(
     f for group in FUNCTIONALITY_GROUPS.values() for f in group
 )
+#: Each functionality's group, as the paper's tables show it.
+GROUP_OF: dict[str, str] = {
+    f: group for group, members in FUNCTIONALITY_GROUPS.items() for f in members
+}
 HATEFUL_SUFFIX = "_h"
 
 #: Each language's protected groups, as its file spells them.
@@ -194,7 +185,10 @@ LANGUAGE_SCORING = Scoring(
         Breakdown(
             "functionalities",
             "Accuracy per functional test, in HateCheck's groups",
-            function="scoring:functionalities",
+            by=("functionality",),
+            info=("label", "n"),
+            keys=("group", "functionality"),
+            function="scoring:functionality_keys",
         ),
         _TARGETS,
         Fairness(
@@ -226,7 +220,10 @@ ALL_SCORING = Scoring(
         Breakdown(
             "cells",
             "Accuracy per functional test x language",
-            function="scoring:cells",
+            by=("functionality", "language"),
+            info=("label", "n"),
+            keys=("group", "functionality", "language"),
+            function="scoring:cell_keys",
         ),
         _TARGETS,
     ),

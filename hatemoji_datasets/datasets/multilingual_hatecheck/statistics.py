@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.agreement import fleiss_kappa
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import FUNCTIONALITY_GROUPS
+from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
 
 #: Decimals of a kappa as shown.
 KAPPA_DIGITS = 3
@@ -62,7 +62,7 @@ def _crosstab(
         row: dict[str, Any] = {}
         if labels is not None:
             gold = frame.loc[frame[column] == code, "label"].unique()
-            row["group"] = next(g for g, members in FUNCTIONALITY_GROUPS.items() if name in members)
+            row["group"] = GROUP_OF[name]
             row["label"] = labels[gold[0]] if len(gold) == 1 else "mixed"
         row.update({lang: int(counts.at[code, lang]) for lang in languages})
         if len(languages) > 1:

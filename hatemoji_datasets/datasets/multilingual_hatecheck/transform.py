@@ -44,27 +44,13 @@ def _empty_as_null(values: pa.ChunkedArray | None, rows: int) -> pa.Array:
     """A template column, null where the file leaves it empty or does not have it."""
     if values is None:
         return pa.nulls(rows, type=pa.string())
-    return pc.if_else(pc.equal(values, ""), pa.scalar(None, pa.string()), values)
-
-
-def _optional_ids(values: pa.ChunkedArray) -> pa.Array:
-    """Validated optional ids (``12.0``, ``12`` or empty) as nullable int32."""
-    whole = pc.replace_substring_regex(values.cast(pa.string()), r"\.0$", "")
-    return pc.if_else(pc.equal(whole, ""), pa.scalar(None, pa.string()), whole).cast(pa.int32())
-
-
-def annotator_labels(literals: pa.ChunkedArray) -> pa.Array:
-    """Validated literals (``['hateful', 'non-hateful', 'hateful']``) as lists of label ids."""
-    parts = pc.split_pattern(pc.utf8_slice_codeunits(literals.combine_chunks(), 1, -1), ", ")
-    labels = pc.utf8_slice_codeunits(parts.flatten(), 1, -1)
-    ids = features.class_ids(labels, UPSTREAM_LABELS)
-    return pa.ListArray.from_arrays(parts.offsets, ids)
+    return features.null_where(values, "")
 
 
 def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
     ids = raw["mhc_case_id"].combine_chunks()
     language = pc.extract_regex(ids, r"^(?P<language>[a-z]+)-").field("language")
-    refs = _optional_ids(raw["ref_case_id"])
+    refs = features.optional_ints(raw["ref_case_id"])
     ref_ids = pc.binary_join_element_wise(language, refs.cast(pa.string()), "-")
     rows = raw.num_rows
 
@@ -83,12 +69,12 @@ def transform(raw: pa.Table, config: ConfigSpec, version: str) -> pa.Table:
             "label": features.class_ids(raw["label_gold"], UPSTREAM_LABELS),
             "target": target_ids,
             "ref_case_id": ref_ids,
-            "ref_template_id": _optional_ids(raw["ref_templ_id"]),
+            "ref_template_id": features.optional_ints(raw["ref_templ_id"]),
             "template_id": raw["templ_id"],
             "template": _empty_as_null(raw["case_templ"], rows),
             "template_male": _empty_as_null(column("gender_male"), rows),
             "template_female": _empty_as_null(column("gender_female"), rows),
-            "annotator_labels": annotator_labels(raw["label_annotated"]),
+            "annotator_labels": features.list_literal_ids(raw["label_annotated"], UPSTREAM_LABELS),
             "annotator_majority": features.class_ids(raw["label_annotated_maj"], UPSTREAM_LABELS),
             "disagreement_in_case": pc.equal(raw["disagreement_in_case"], "True"),
             "disagreement_in_template": pc.equal(raw["disagreement_in_template"], "True"),
