@@ -46,6 +46,26 @@ def write_files(files: Mapping[str, str], folder: Path) -> list[Path]:
     return written
 
 
+def refresh(files: Mapping[Path, str], *, write: bool, make_folders: bool = True) -> list[Path]:
+    """The files whose text differs from ``files`` (missing or unreadable ones too), in
+    ``files``' order; with ``write`` each of them is rewritten, whole or not at all (in a
+    folder made if missing, unless ``make_folders`` is off: a missing folder is an error).
+    """
+    stale = []
+    for path, text in files.items():
+        try:
+            if read_text(path) == text:
+                continue
+        except InputError:
+            pass  # missing or unreadable: it differs
+        stale.append(path)
+        if write:
+            if make_folders:
+                make_folder(path.parent)
+            write_text(path, text)
+    return stale
+
+
 def differences(
     files: Mapping[str, str],
     folder: Path,

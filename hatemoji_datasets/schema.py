@@ -90,6 +90,25 @@ def with_row_sources(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) ->
     return frame
 
 
+# -- values several formats share ---------------------------------------------------------
+
+#: An optional reference to a row: empty, or a positive integer (written ``12`` or ``12.0``).
+OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
+
+
+def optional_ids(values: pd.Series) -> pd.Series:
+    """Optional ids (``12``, ``12.0`` or empty) as nullable integers."""
+    numbers = pd.to_numeric(values.astype(str).where(values.astype(str) != ""), errors="coerce")
+    return numbers.where(numbers == numbers.round()).astype("Int64")
+
+
+def looked_up(keys: pd.Series, values: pd.Series, wanted: pd.Series) -> pd.Series:
+    """For each ``wanted`` key, the value of the first row with that key (missing where
+    none), aligned with ``wanted``."""
+    first = pd.Series(values.to_numpy(), index=keys.to_numpy()).groupby(level=0).first()
+    return pd.Series(wanted.map(first).to_numpy(), index=wanted.index)
+
+
 # -- models and rules ---------------------------------------------------------------------
 
 #: Built-in pandera checks -> finding code.

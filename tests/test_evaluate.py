@@ -586,3 +586,20 @@ def test_every_plot_title_names_its_metric(where, tmp_path: Path) -> None:
     plot_heatmap({"m": apeach}, path)
     with Image.open(path) as image:
         assert image.text["Title"] == "apeach f1_hateful"
+
+
+def test_cli_markdown_keeps_a_model_name_in_its_cell(where, tmp_path: Path, capsys) -> None:
+    """A model named from its file may hold ``|`` or a newline: both are escaped, so every
+    row of a markdown table keeps its number of cells."""
+    plain, path = _write_models(where, tmp_path, 2)
+    odd = path.with_name("a|b\nc.csv")
+    path.rename(odd)
+    capsys.readouterr()
+    assert _cli(where, "hatemoji_check", "--predictions", str(plain), str(odd)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if line.startswith("| case |"))
+    assert header.endswith("| a\\|b\\nc |")
+    start = lines.index(header)
+    table = lines[start : lines.index("", start)]
+    assert len(table) == 2 + 28  # header, rule, one row per cell
+    assert {line.replace("\\|", "").count("|") for line in table} == {header.count("|") - 1}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hatemoji_datasets.building.cache_files import split_table
@@ -32,6 +33,11 @@ _BATCH_ROWS = 4096
 def fingerprint(dataset: datasets.Dataset) -> str:
     """The content digest of a built split, ``"sha256:<64 hex>"``."""
     return fingerprint_table(split_table(dataset), dataset.features)
+
+
+def split_fingerprints(data: Mapping[str, datasets.Dataset]) -> dict[str, tuple[int, str]]:
+    """``{split: (rows, fingerprint)}`` of a built ``DatasetDict``, from its Arrow data."""
+    return {split: (dataset.num_rows, fingerprint(dataset)) for split, dataset in data.items()}
 
 
 def fingerprint_table(table: pa.Table, features: datasets.Features) -> str:

@@ -25,7 +25,7 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.findings import Finding, preview
-from hatemoji_datasets.spec import ConfigSpec, Join
+from hatemoji_datasets.spec import Join
 
 #: ``place(position) -> (file, line)`` of a row of a side of a join.
 Place = Callable[[int], tuple[str, int]]
@@ -96,16 +96,6 @@ def _unmatched(
         Finding(*place(int(p)), column, "JOIN-UNMATCHED", message, preview(keys[int(p)].as_py()))
         for p in np.flatnonzero(missing)
     ]
-
-
-def not_yet_reported(reported: list[Finding], config: ConfigSpec) -> Callable[[Finding], bool]:
-    """Whether a join finding says something new: not on a cell another rule reported, nor
-    on a row whose key another rule rejected (repeated, untyped), which has no identity to
-    join by. Decided by ``reported`` as it is now."""
-    cells = {(f.file, f.line, f.column) for f in reported}
-    keys = {part.key_column for part in config.parts}
-    bad_keys = {(f.file, f.line) for f in reported if f.column in keys}
-    return lambda f: (f.file, f.line, f.column) not in cells and (f.file, f.line) not in bad_keys
 
 
 def join_findings(

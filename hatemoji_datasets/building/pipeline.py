@@ -31,18 +31,19 @@ import pyarrow
 from hatemoji_datasets.building.joins import (
     attach,
     join_findings,
-    not_yet_reported,
     stack_tables,
 )
 from hatemoji_datasets.building.layout import layout_of
 from hatemoji_datasets.building.reader import RawTable, read_raw
 from hatemoji_datasets.errors import SchemaViolationError
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.findings import Finding, not_yet_reported
 from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawFormat
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from hatemoji_datasets.schema import Model
 
 log = logging.getLogger("hatemoji_datasets")
@@ -121,12 +122,7 @@ def _check_tables(
     Each file's header is checked on its own first: stacking fills a column a
     file lacks, which must not hide that it is missing.
     """
-    from hatemoji_datasets.schema import (
-        check_frame,
-        column_findings,
-        with_row_sources,
-        with_source_splits,
-    )
+    from hatemoji_datasets.schema import check_frame, column_findings
 
     structural = [
         finding
@@ -136,12 +132,19 @@ def _check_tables(
     if structural:
         return structural
     stacked = SplitFiles([(source, raw) for _, source, raw in files])
-    frame = stacked.table.to_pandas()
-    with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in files])
-    with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in files])
+    frame = stacked_frame(files)
     log.info("validating %s", stacked.path)
     _, found = check_frame(model, frame, file=stacked.path, places=lambda: stacked.places)
     return found
+
+
+def stacked_frame(files: list[tuple[str | None, str | None, RawTable]]) -> pd.DataFrame:
+    """``(split, source, file)`` files as one frame, each row knowing its split and source."""
+    from hatemoji_datasets.schema import with_row_sources, with_source_splits
+
+    frame = stack_tables([raw.table for _, _, raw in files]).to_pandas()
+    with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in files])
+    return with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in files])
 
 
 def check_files(
@@ -154,7 +157,7 @@ def check_files(
     for join in config.joins:
         files = [(split, None, f.joined[join.name]) for split, f in splits.items()]
         found += _check_tables(spec.load(join.schema), files)
-    unreported = not_yet_reported(found, config)
+    unreported = not_yet_reported(found, (p.key_column for p in config.parts))
     for files in splits.values():
         for join in config.joins:
             partner = files.joined[join.name]

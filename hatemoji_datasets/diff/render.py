@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hatemoji_datasets.diff.model import TEXT_COLUMN, DatasetDiff
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.findings import markdown_text
 
 SPLIT_COLUMNS = ("split", "old rows", "new rows", "added", "removed", "moved in", "moved out")
 
@@ -114,7 +114,7 @@ def summary(found: DatasetDiff) -> list[str]:
 def markdown(found: DatasetDiff) -> str:
     """The diff as markdown: its summary, then one table per section."""
     compared, *rest = summary(found)
-    parts = [f"### {_cell(compared)}", "\n".join(_cell(line) for line in rest)]
+    parts = [f"### {markdown_text(compared)}", "\n".join(markdown_text(line) for line in rest)]
     for title, headers, rows, right in sections(found):
         parts.append(f"#### {title}\n\n{markdown_table(headers, rows, right)}")
     return "\n\n".join(parts) + "\n"
@@ -129,12 +129,8 @@ def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right=
 
 
 def _row(cells: Sequence[Any], *, escape: bool = True) -> str:
-    shown = [_cell(str(cell)) if escape else str(cell) for cell in cells]
+    shown = [markdown_text(str(cell)) if escape else str(cell) for cell in cells]
     return "| " + " | ".join(shown) + " |"
-
-
-def _cell(text: str) -> str:
-    return safe(text).replace("|", "\\|")
 
 
 def _number(value: Any) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from hatemoji_datasets.errors import HatemojiDatasetsError
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
+from hatemoji_datasets.findings import markdown_text
 
 
 def same_split(reports: Mapping[str, ScoreReport]) -> ScoreReport:
@@ -56,8 +57,8 @@ def _markdown_table(
     header: list[str], rows: list[list[str]], numeric_from: int, text: tuple[str, ...] = ()
 ) -> list[str]:
     align = ["---" if i < numeric_from or h in text else "---:" for i, h in enumerate(header)]
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(align) + " |"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    lines = ["| " + " | ".join(map(markdown_text, header)) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(markdown_text(str(cell)) for cell in row) + " |" for row in rows]
     return lines
 
 

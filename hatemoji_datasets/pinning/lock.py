@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hatemoji_datasets.building.fingerprint import fingerprint
+from hatemoji_datasets.building.fingerprint import fingerprint, split_fingerprints
 from hatemoji_datasets.building.prepare import load_verified
 from hatemoji_datasets.building.recorded import compare
 from hatemoji_datasets.errors import FingerprintError, HatemojiDatasetsError, LockError
@@ -72,17 +72,12 @@ def locked_entry(
 
 def check_data(entry: LockedDataset, data: Any, path: str) -> None:
     """Raise :class:`FingerprintError` unless ``data`` (a DatasetDict) matches ``entry``."""
-    problems = _compare(entry, _found(data))
+    problems = _compare(entry, split_fingerprints(data))
     if problems:
         raise FingerprintError(
             f"the data of {entry.reference} does not match {path}:\n  " + "\n  ".join(problems),
             problems,
         )
-
-
-def _found(data: Any) -> dict[str, tuple[int, str]]:
-    """Rows and fingerprint of each split of a DatasetDict, recomputed from its Arrow data."""
-    return {split: (data[split].num_rows, fingerprint(data[split])) for split in data}
 
 
 def _compare(entry: LockedDataset, found: dict[str, tuple[int, str]]) -> list[str]:
@@ -159,7 +154,7 @@ def _entry_problems(entry: LockedDataset, cache_dir: str | None, mirror: str | N
         )
     except HatemojiDatasetsError as error:
         return [*problems, f"{where}: cannot be loaded or built: {error}"]
-    return problems + _compare(entry, _found(data))
+    return problems + _compare(entry, split_fingerprints(data))
 
 
 def _describe_ok(entry: LockedDataset) -> str:

@@ -18,8 +18,7 @@ from hatemoji_datasets.building.recorded import (
     render_recorded,
     sources_digest,
 )
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import read_text, write_text
+from hatemoji_datasets.generated import refresh
 from hatemoji_datasets.spec import DatasetSpec
 
 
@@ -69,16 +68,10 @@ def record_all(
 
     Returns ``(path, new text)`` for each; with ``write`` the files are rewritten.
     """
-    stale = []
-    for spec in specs:
-        text = render_recorded(compute_records(spec, cache_dir=cache_dir, mirror=mirror))
-        path = recorded_path(spec)
-        try:
-            current = read_text(path)
-        except InputError:
-            current = None  # missing or unreadable: written afresh
-        if current != text:
-            stale.append((path, text))
-            if write:
-                write_text(path, text)
-    return stale
+    files = {
+        recorded_path(spec): render_recorded(
+            compute_records(spec, cache_dir=cache_dir, mirror=mirror)
+        )
+        for spec in specs
+    }
+    return [(path, files[path]) for path in refresh(files, write=write, make_folders=False)]

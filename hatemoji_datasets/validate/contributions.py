@@ -25,11 +25,17 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hatemoji_datasets.building.pipeline import fetch_released, read_by_layout, read_files
+from hatemoji_datasets.building.pipeline import (
+    SplitFiles,
+    fetch_released,
+    read_by_layout,
+    read_files,
+    stacked_frame,
+)
 from hatemoji_datasets.building.reader import RawTable
 from hatemoji_datasets.errors import InputError
 from hatemoji_datasets.file_io import check_regular_file, unreadable
-from hatemoji_datasets.findings import Finding, finding_order
+from hatemoji_datasets.findings import Finding, finding_order, not_yet_reported
 from hatemoji_datasets.registry import lookup
 from hatemoji_datasets.sources.settings import mirror_setting
 from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
@@ -174,6 +180,14 @@ def _built_key(config: ConfigSpec) -> str:
 
 
 @cache
+def _released_files(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> dict[str, SplitFiles]:
+    """The config's released files, fetched, verified and read once (every format's)."""
+    return read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
+
+
+@cache
 def released_rows(
     spec: DatasetSpec,
     config: ConfigSpec,
@@ -183,19 +197,14 @@ def released_rows(
 ) -> pd.DataFrame:
     """The released rows of one of the config's formats (its own rows' by default), in
     upstream format, each knowing its split and source (cached)."""
-    from hatemoji_datasets.building.joins import stack_tables
-    from hatemoji_datasets.schema import with_row_sources, with_source_splits
-
     part = part or config.parts[0]
-    files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
+    files = _released_files(spec, config, mirror, cache_dir)
     if part.join is None:
         listed = [(split, source, raw) for split, f in files.items() for source, raw in f.sources]
     else:
         sources = dict(part.join.splits)
         listed = [(split, sources[split], f.joined[part.join.name]) for split, f in files.items()]
-    frame = stack_tables([raw.table for _, _, raw in listed]).to_pandas()
-    with_row_sources(frame, [(source, raw.num_rows) for _, source, raw in listed])
-    return with_source_splits(frame, [(split, raw.num_rows) for split, _, raw in listed])
+    return stacked_frame(listed)
 
 
 def _check_raw(
@@ -248,9 +257,8 @@ def _not_owned(found: list[Finding], schema_findings: list[Finding], key: str) -
     A cell the schema rejects is not also "changed"; a row whose key the schema
     rejects has no identity to compare with the release.
     """
-    cells = {(f.line, f.column) for f in schema_findings}
-    bad_keys = {f.line for f in schema_findings if f.column == key}
-    return [f for f in found if (f.line, f.column) not in cells and f.line not in bad_keys]
+    unreported = not_yet_reported(schema_findings, {key})
+    return [f for f in found if unreported(f)]
 
 
 def _schema_findings(

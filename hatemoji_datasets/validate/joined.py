@@ -14,10 +14,10 @@ from collections.abc import Callable
 import pandas as pd
 import pyarrow
 
-from hatemoji_datasets.building.joins import Place, join_findings, not_yet_reported
+from hatemoji_datasets.building.joins import Place, join_findings
 from hatemoji_datasets.building.pipeline import SplitFiles
 from hatemoji_datasets.building.reader import RawTable
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.findings import Finding, not_yet_reported
 from hatemoji_datasets.spec import ConfigSpec, RawPart
 
 #: ``released(part)``: the released rows of one of the config's formats.
@@ -31,7 +31,7 @@ def contribution_join_findings(
     released: Released,
 ) -> list[Finding]:
     own = config.parts[0]
-    unreported = not_yet_reported(reported, config)
+    unreported = not_yet_reported(reported, (p.key_column for p in config.parts))
     found: list[Finding] = []
     for part in config.parts[1:]:
         if own not in contributed and part not in contributed:

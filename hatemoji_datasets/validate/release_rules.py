@@ -26,7 +26,7 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.emoji_search import text_array
-from hatemoji_datasets.findings import Finding, Severity, preview
+from hatemoji_datasets.findings import Finding, Severity, natural_key, preview
 from hatemoji_datasets.validate.prefilter import (
     CONTROL_CHARACTERS,
     INVISIBLE_CHARACTERS,
@@ -250,13 +250,9 @@ def missing_rows(
     files: list[str], key_column: str, released_keys: pd.Series, seen: pd.Series
 ) -> list[Finding]:
     """Released rows that files claiming to be the whole dataset do not hold."""
-    lost = sorted(released_keys[~member(released_keys, seen)].astype(str), key=_natural)
+    lost = sorted(released_keys[~member(released_keys, seen)].astype(str), key=natural_key)
     where = ", ".join(files)
     return [
         Finding(where, None, key_column, "RELEASE-MISSING", "released row missing", key)
         for key in lost
     ]
-
-
-def _natural(key: str) -> tuple[int, str]:
-    return (int(key), "") if key.isdecimal() else (0, key)

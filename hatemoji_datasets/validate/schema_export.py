@@ -18,8 +18,8 @@ import pandera.pandas as pa
 import yaml
 
 from hatemoji_datasets.building.layout import RawLayout, layout_path, model_name, render_layouts
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import check_folder_destination, make_folder, read_text, write_text
+from hatemoji_datasets.file_io import check_folder_destination
+from hatemoji_datasets.generated import refresh
 from hatemoji_datasets.registry import specs
 from hatemoji_datasets.schema import compiled, integer_columns, rules_of
 
@@ -65,19 +65,8 @@ def write_exports(folder: str | Path, *, check_only: bool = False) -> list[Path]
     root = Path(folder)
     if not check_only:
         check_folder_destination(root)
-    stale = []
-    for relative, content in sorted(exports().items()):
-        path = root / relative
-        try:
-            if read_text(path) == content:
-                continue
-        except InputError:
-            pass  # missing or unreadable: it differs
-        stale.append(path)
-        if not check_only:
-            make_folder(path.parent)
-            write_text(path, content)
-    return stale
+    files = {root / relative: content for relative, content in sorted(exports().items())}
+    return refresh(files, write=not check_only)
 
 
 def layouts() -> dict[Path, str]:
@@ -95,17 +84,7 @@ def layouts() -> dict[Path, str]:
 
 def write_layouts(*, check_only: bool = False) -> list[Path]:
     """Write each ``raw_columns.tsv`` (or, with ``check_only``, list those that differ)."""
-    stale = []
-    for path, content in layouts().items():
-        try:
-            if read_text(path) == content:
-                continue
-        except InputError:
-            pass  # missing or unreadable: it differs
-        stale.append(path)
-        if not check_only:
-            write_text(path, content)
-    return stale
+    return refresh(layouts(), write=not check_only)
 
 
 def _dtype(dtype: object) -> str:

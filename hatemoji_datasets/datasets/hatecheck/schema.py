@@ -26,18 +26,9 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.schema import RawFileModel, rule
+from hatemoji_datasets.schema import OPTIONAL_ID, RawFileModel, looked_up, optional_ids, rule
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
-#: An optional reference: empty, or a positive integer (written ``12`` or ``12.0``).
-OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
-
-
-def optional_ids(values: pd.Series) -> pd.Series:
-    """Upstream's optional ids (``12``, ``12.0`` or empty) as nullable integers."""
-    numbers = pd.to_numeric(values.astype(str).where(values.astype(str) != ""), errors="coerce")
-    whole = numbers.where(numbers == numbers.round())
-    return whole.astype("Int64")
 
 
 def gold_of_functionality(functionality: pd.Series) -> pd.Series:
@@ -179,9 +170,7 @@ def referenced_templates(df: pd.DataFrame) -> pd.Series:
     """The ``templ_id`` of the case each row's ``ref_case_id`` names (missing where none)."""
     ids = pd.to_numeric(df["case_id"], errors="coerce")
     templates = pd.to_numeric(df["templ_id"], errors="coerce")
-    first = pd.Series(templates.to_numpy(), index=ids.to_numpy()).groupby(level=0).first()
-    refs = optional_ids(df["ref_case_id"])
-    return pd.Series(refs.map(first).to_numpy(), index=df.index).astype("Int64")
+    return looked_up(ids, templates, optional_ids(df["ref_case_id"])).astype("Int64")
 
 
 class HateCheckAnnotations(RawFileModel):

@@ -26,13 +26,19 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     UPSTREAM_NO_TARGET,
     UPSTREAM_TARGETS,
 )
-from hatemoji_datasets.schema import RawFileModel, column_rule, row_sources, rule
+from hatemoji_datasets.schema import (
+    OPTIONAL_ID,
+    RawFileModel,
+    column_rule,
+    looked_up,
+    optional_ids,
+    row_sources,
+    rule,
+)
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 #: ``<language>-<n>``.
 CASE_ID = rf"^({'|'.join(LANGUAGES)})-[1-9][0-9]*$"
-#: An optional reference: empty, or a positive integer (upstream writes ``12.0``).
-OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
 _LABEL = "'(" + "|".join(re.escape(label) for label in UPSTREAM_LABELS) + ")'"
 #: ``['hateful', 'non-hateful', 'hateful']``: three quoted labels.
 LABELS_LITERAL = re.compile(r"\[" + ", ".join([_LABEL] * ANNOTATORS_PER_CASE) + r"\]")
@@ -50,12 +56,6 @@ def languages_of(ids: pd.Series) -> pd.Series:
 
 def numbers_of(ids: pd.Series) -> pd.Series:
     return pd.to_numeric(ids.astype(str).str.extract(r"-([0-9]+)$", expand=False), "coerce")
-
-
-def optional_ids(values: pd.Series) -> pd.Series:
-    """Upstream's optional ids (``12.0``, ``12`` or empty) as nullable integers."""
-    numbers = pd.to_numeric(values.astype(str).where(values.astype(str) != ""), errors="coerce")
-    return numbers.where(numbers == numbers.round()).astype("Int64")
 
 
 def referenced_ids(df: pd.DataFrame) -> pd.Series:
@@ -94,9 +94,8 @@ def majority(df: pd.DataFrame) -> pd.Series:
 def referenced_templates(df: pd.DataFrame) -> pd.Series:
     """The ``templ_id`` of the case each row's ``ref_case_id`` names (missing where none)."""
     templates = pd.to_numeric(df["templ_id"], errors="coerce")
-    first = pd.Series(templates.to_numpy(), index=df["mhc_case_id"].astype(str).to_numpy())
-    first = first.groupby(level=0).first()
-    return pd.Series(referenced_ids(df).map(first).to_numpy(), index=df.index).astype("Int64")
+    ids = df["mhc_case_id"].astype(str)
+    return looked_up(ids, templates, referenced_ids(df)).astype("Int64")
 
 
 class MultilingualHateCheckCases(RawFileModel):
