@@ -62,6 +62,33 @@ class Release:
 
 
 @dataclass(frozen=True)
+class Rows:
+    """The rows a table covers, when a paper counts only some: those whose value in any
+    of ``columns`` (built columns) contains the text ``contains`` (a template
+    placeholder, ``"[IDENTITY"``) or is one of ``values`` (ClassLabel names, or plain
+    values of a column without names). Give exactly one of ``contains`` and ``values``.
+
+    ``description`` says in words which rows these are; the report's notes repeat it
+    with the count. A filter that selects none of a split's rows is a declaration error
+    (the shared declaration test fails); on a slice of the split that holds none of
+    them, the report leaves the table out and says so.
+    """
+
+    description: str
+    columns: tuple[str, ...]
+    contains: str | None = None
+    values: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.columns:
+            raise ValueError(f"Rows({self.description!r}) names no column")
+        if (self.contains is None) == (not self.values):
+            raise ValueError(
+                f"Rows({self.description!r}) needs exactly one of contains= and values="
+            )
+
+
+@dataclass(frozen=True)
 class Breakdown:
     """One table of a score report: the scored rows grouped by built columns.
 
@@ -75,6 +102,8 @@ class Breakdown:
     rows need other key columns than ``by`` (a paper's numbering, a group of tests)
     declares them as ``keys`` and names its own ``function`` (``"scoring:cell_keys"``)
     that returns them for one group: ``function(context, codes) -> {key: value}``.
+    ``rows`` limits the table to the rows a paper counts (:class:`Rows`); ``by`` may be
+    any built column, a plain string column too (its values are the row keys).
     """
 
     name: str
@@ -85,6 +114,13 @@ class Breakdown:
     show: tuple[tuple[str, str], ...] = ()
     keys: tuple[str, ...] = ()
     function: str | None = None
+    #: The rows the table covers (a paper's subset, e.g. template cases); None: every
+    #: scored row.
+    rows: Rows | None = None
+
+
+#: Accuracy per gold label (the recall of each class), which every dataset reports.
+PER_GOLD_LABEL = Breakdown("gold_labels", "Accuracy per gold label", by=("label",))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ knows any dataset.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,7 +19,14 @@ import pandas as pd
 
 from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED
 from hatemoji_datasets.evaluate.report import Table
-from hatemoji_datasets.spec import Breakdown, DatasetSpec, Fairness, PairConsistency, Scoring
+from hatemoji_datasets.spec import (
+    Breakdown,
+    DatasetSpec,
+    Fairness,
+    PairConsistency,
+    Rows,
+    Scoring,
+)
 
 
 @dataclass
@@ -70,6 +77,40 @@ class Context:
 
     def metric(self, name: str, group: pd.DataFrame) -> float | None:
         return GROUP_METRICS[name](self.metrics, group)
+
+    def covering(self, rows: Rows) -> Context:
+        """The context of the rows ``rows`` declares (see :func:`covered`)."""
+        return replace(self, frame=self.frame[covered(self.frame, self.features, rows)])
+
+
+def covered(frame: pd.DataFrame, features: Any, rows: Rows) -> np.ndarray:
+    """Which rows of ``frame`` the declaration selects: a value in any of its columns
+    contains its text, or is one of its values (ClassLabel names mapped to ids)."""
+    mask = np.zeros(len(frame), dtype=bool)
+    for column in rows.columns:
+        values = frame[column]
+        if rows.contains is not None:
+            text = values.astype(object).where(values.notna(), "").astype(str)
+            mask |= text.str.contains(rows.contains, regex=False).to_numpy()
+        else:
+            names = getattr(features[column], "names", None)
+            wanted = [names.index(v) for v in rows.values] if names else list(rows.values)
+            mask |= values.isin(wanted).to_numpy()
+    return mask
+
+
+def coverage_note(breakdown: Breakdown, selected: int, total: int) -> str:
+    """What a table with declared rows covers, with the counts."""
+    assert breakdown.rows is not None
+    if not selected:
+        return (
+            f"{breakdown.title}: left out, as none of the {total:,} scored rows are "
+            f"{breakdown.rows.description}."
+        )
+    return (
+        f"{breakdown.title}: {selected:,} of the {total:,} scored rows, "
+        f"{breakdown.rows.description}."
+    )
 
 
 def grouped_table(
@@ -174,5 +215,11 @@ def tables(spec: DatasetSpec, scoring: Scoring, context: Context) -> tuple[list[
             notes += more
         else:
             keys_of = spec.load(declared.function) if declared.function else None
-            found.append(grouped_table(context, declared, keys_of))
+            scope = context
+            if declared.rows is not None:
+                scope = context.covering(declared.rows)
+                notes.append(coverage_note(declared, len(scope.frame), len(context.frame)))
+                if scope.frame.empty:  # a slice of the split without these rows
+                    continue
+            found.append(grouped_table(scope, declared, keys_of))
     return found, [*notes, *scoring.notes]

@@ -13,8 +13,10 @@ from hatemoji_datasets.spec import (
     ConfigSpec,
     DatasetSpec,
     Fairness,
+    PER_GOLD_LABEL,
     Join,
     Release,
+    Rows,
     Scoring,
 )
 
@@ -89,10 +91,19 @@ SUITE_AGREEMENT = 4
 RESTATED_COLUMNS: tuple[str, ...] = ("functionality", "templ_id", "test_case", "label_gold")
 
 
-#: The paper's tables: accuracy per functional test (in its groups) and per target group,
-#: and fairness across the protected groups.
+#: The placeholder of a template that names a protected group (``[IDENTITY_P]``,
+#: ``[IDENTITY_S]``, ...): the paper's per-group figures count only cases built from one.
+GROUP_PLACEHOLDER = "[IDENTITY"
+#: The test of reclaimed slurs, which the paper breaks down per slur.
+RECLAIMED_SLURS = "slur_reclaimed_nh"
+
+#: The paper's analyses, each in its definition: accuracy per gold label, per functional
+#: test (in its groups), per protected group over the template cases (421 per group), on
+#: reclaimed slurs per lemma; then per target over every case and fairness across the
+#: protected groups, which the paper does not report.
 SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "functionalities",
             "Accuracy per functional test, in the paper's groups",
@@ -102,15 +113,39 @@ SCORING = Scoring(
             function="scoring:functionality_keys",
         ),
         Breakdown(
+            "groups_in_templates",
+            "Accuracy per protected group over the 421 template cases per group, as in the paper",
+            by=("target",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            rows=Rows(
+                f"the cases generated from a template that names a group (`template` "
+                f"contains `{GROUP_PLACEHOLDER}`), as the paper counts them: cases written "
+                "without one (slurs, some counter speech) are left out",
+                columns=("template",),
+                contains=GROUP_PLACEHOLDER,
+            ),
+        ),
+        Breakdown(
+            "reclaimed_slurs",
+            f"Accuracy on reclaimed slurs (F9 `{RECLAIMED_SLURS}`) per focus lemma, as in the "
+            "paper",
+            by=("focus_lemma",),
+            rows=Rows(
+                f"the cases of F9 `{RECLAIMED_SLURS}`",
+                columns=("functionality",),
+                values=(RECLAIMED_SLURS,),
+            ),
+        ),
+        Breakdown(
             "targets",
-            "Per target group",
+            "Per target group over all cases naming it (the paper counts template cases only)",
             by=("target",),
             info=("n", "n_hateful", "n_non_hateful"),
             metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
         ),
         Fairness(
             "fairness",
-            "Fairness across the seven protected groups (fairlearn)",
+            "Fairness across the seven protected groups over all cases (fairlearn)",
             column="target",
             exclude=(NO_TARGET,),
             scope="protected groups",
@@ -119,6 +154,8 @@ SCORING = Scoring(
     ),
     plot=("functionalities", "accuracy"),
     notes=(
+        "Per target group and fairness count every case naming a group (509 for women); "
+        "the paper's per-group figures count the template cases only (421 per group).",
         "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
         "is undefined (None) when every group's rate is 0.",
     ),
