@@ -99,6 +99,40 @@ def covered(frame: pd.DataFrame, features: Any, rows: Rows) -> np.ndarray:
     return mask
 
 
+def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -> list[str]:
+    """What is wrong with a scoring declaration on a whole split: a table grouped by or
+    filtered on a column the data does not have, a declared value that is no class of
+    its column, a row filter that selects no rows. The shared declaration test runs this
+    over every dataset config, so an empty table is caught there, not in a report."""
+    problems = []
+    for declared in scoring.breakdowns:
+        if not isinstance(declared, Breakdown):
+            continue
+        where = f"table {declared.name!r}"
+        rows = declared.rows
+        wanted = [*declared.by, *(rows.columns if rows else ())]
+        missing = [column for column in wanted if column not in features]
+        if missing:
+            problems.append(f"{where}: no built column {', '.join(map(repr, missing))}")
+            continue
+        if rows is None:
+            continue
+        for column in rows.columns:
+            names = getattr(features[column], "names", None)
+            unknown = [value for value in rows.values if names is not None and value not in names]
+            if unknown:
+                problems.append(f"{where}: {column!r} has no class {', '.join(map(repr, unknown))}")
+        if problems and problems[-1].startswith(where):
+            continue
+        if not covered(frame, features, rows).any():
+            what = f"contains {rows.contains!r}" if rows.contains else f"is one of {rows.values}"
+            problems.append(
+                f"{where}: its rows ({rows.description}) select none of the {len(frame):,} rows: "
+                f"no value of {', '.join(rows.columns)} {what}"
+            )
+    return problems
+
+
 def coverage_note(breakdown: Breakdown, selected: int, total: int) -> str:
     """What a table with declared rows covers, with the counts."""
     assert breakdown.rows is not None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 
 from hatemoji_datasets.spec import (
+    PER_GOLD_LABEL,
     Breakdown,
     ConfigSpec,
     DatasetSpec,
@@ -105,6 +106,7 @@ UPSTREAM_BOOLEANS: dict[str, bool] = {"True": True, "False": False}
 #: APEACH is scored per topic, as the paper reports it.
 APEACH_SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "topics", "Per topic", by=("topic",), metrics=("accuracy", "f1_hateful", "f1_macro")
         ),
@@ -114,6 +116,7 @@ APEACH_SCORING = Scoring(
 #: BEEP! per hate level: recall of the gold class.
 BEEP_SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "hate_levels",
             "Recall of the gold class per hate level",

@@ -9,11 +9,11 @@ the schemas and by the built dataset's ClassLabels.
 from __future__ import annotations
 
 from hatemoji_datasets.spec import (
+    PER_GOLD_LABEL,
     Breakdown,
     ConfigSpec,
     DatasetSpec,
     Fairness,
-    PER_GOLD_LABEL,
     Join,
     Release,
     Rows,

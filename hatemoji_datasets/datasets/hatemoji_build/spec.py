@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hatemoji_datasets.spec import (
+    PER_GOLD_LABEL,
     Breakdown,
     ConfigSpec,
     DatasetSpec,
@@ -46,6 +47,7 @@ ROUND_SET_LETTER: dict[str, str] = {"original": "a", "perturbation": "b"}
 #: Per round, recall of the gold class per hate type, and pair consistency.
 SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "rounds",
             "Per round",

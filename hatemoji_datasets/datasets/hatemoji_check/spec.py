@@ -7,6 +7,7 @@ the built dataset's ClassLabels.
 from __future__ import annotations
 
 from hatemoji_datasets.spec import (
+    PER_GOLD_LABEL,
     Breakdown,
     ConfigSpec,
     DatasetSpec,
@@ -52,6 +53,7 @@ TARGETS: tuple[str, ...] = (NO_TARGET, *PROTECTED_TARGETS)
 #: fairness across the protected targets.
 SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "cells",
             "Accuracy per functionality x perturbation",

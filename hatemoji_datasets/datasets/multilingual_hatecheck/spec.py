@@ -9,12 +9,14 @@ the built dataset's ClassLabels.
 from __future__ import annotations
 
 from hatemoji_datasets.spec import (
+    PER_GOLD_LABEL,
     Breakdown,
     ConfigSpec,
     DatasetSpec,
     Fairness,
     Matrix,
     Release,
+    Rows,
     Scoring,
 )
 
@@ -173,15 +175,35 @@ ANNOTATORS_PER_CASE = 3
 
 _TARGETS = Breakdown(
     "targets",
-    "Per target group",
+    "Per target group over all cases naming it",
     by=("target",),
     info=("n", "n_hateful", "n_non_hateful"),
     metrics=("accuracy", "false_positive_rate", "false_negative_rate"),
+)
+#: The placeholders of a template that names a group: ``[IDENT_P]``, ``[IDENT_S]``, and
+#: in gendered templates ``[male_IDENT_P]``, ``[female_IDENT_S]``, ...
+GROUP_PLACEHOLDER = "IDENT_"
+#: Where upstream writes a case's template: ``case_templ``, or, for a template with a
+#: masculine and a feminine form, ``gender_male`` and ``gender_female`` (built
+#: ``template_male``, ``template_female``), leaving ``case_templ`` empty.
+TEMPLATE_COLUMNS: tuple[str, ...] = ("template", "template_male", "template_female")
+_TEMPLATE_CASES = Rows(
+    "the cases whose template names a group (an `IDENT_` placeholder in `template`, "
+    "`template_male` or `template_female`), as HateCheck counts its per-group figures",
+    columns=TEMPLATE_COLUMNS,
+    contains=GROUP_PLACEHOLDER,
+)
+_TEMPLATE_NOTE = (
+    "Where a template has a masculine and a feminine form, upstream writes them in "
+    "`gender_male` and `gender_female` and leaves `case_templ` empty (Italian 3,395 of 3,690 "
+    "cases, Spanish 3,450 of 3,745, Portuguese 2,269 of 3,691); the template-case table counts "
+    "those templates too, and takes nothing from a case's text."
 )
 #: One language: HateCheck's tables (accuracy per functional test and per target group,
 #: fairness across the language's protected groups).
 LANGUAGE_SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "functionalities",
             "Accuracy per functional test, in HateCheck's groups",
@@ -190,10 +212,17 @@ LANGUAGE_SCORING = Scoring(
             keys=("group", "functionality"),
             function="scoring:functionality_keys",
         ),
+        Breakdown(
+            "groups_in_templates",
+            "Accuracy per protected group over the template cases",
+            by=("target",),
+            info=("n", "n_hateful", "n_non_hateful"),
+            rows=_TEMPLATE_CASES,
+        ),
         _TARGETS,
         Fairness(
             "fairness",
-            "Fairness across the language's protected groups (fairlearn)",
+            "Fairness across the language's protected groups over all cases (fairlearn)",
             column="target",
             exclude=(NO_TARGET,),
             scope="protected groups",
@@ -204,12 +233,14 @@ LANGUAGE_SCORING = Scoring(
     notes=(
         "Fairness ratios exclude target `none` (cases aimed at no protected group); a ratio "
         "is undefined (None) when every group's rate is 0.",
+        _TEMPLATE_NOTE,
     ),
 )
 #: Every language: per language, the functional test x language matrix (and heatmap),
 #: and per target group.
 ALL_SCORING = Scoring(
     breakdowns=(
+        PER_GOLD_LABEL,
         Breakdown(
             "languages",
             "Per language",
@@ -226,6 +257,13 @@ ALL_SCORING = Scoring(
             function="scoring:cell_keys",
         ),
         _TARGETS,
+        Breakdown(
+            "groups_in_templates",
+            "Accuracy per language and protected group over the template cases",
+            by=("language", "target"),
+            info=("n", "n_hateful", "n_non_hateful"),
+            rows=_TEMPLATE_CASES,
+        ),
     ),
     plot=("cells", "accuracy"),
     matrix=Matrix("cells", rows="functionality", columns="language", metric="accuracy"),
@@ -233,6 +271,7 @@ ALL_SCORING = Scoring(
     notes=(
         "A test a language does not have (the slur tests nowhere, some spelling tests only "
         "in Arabic or Mandarin) is empty (n/a) in the matrix.",
+        _TEMPLATE_NOTE,
     ),
 )
 
