@@ -29,7 +29,7 @@ DUMMY_DATA = "dummy_data"
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "mirror" in getattr(item, "fixturenames", ()):
+        if {"mirror", "reference"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.real_data)
 
 
@@ -48,6 +48,22 @@ def mirror() -> Path:
             f"real upstream data unavailable: set {MIRROR_ENV} or place the mirror at "
             f"{DEFAULT_MIRROR}"
         )
+    return path
+
+
+#: Published artefacts of the papers (e.g. authors' released predictions), kept beside
+#: the mirror and never copied into the repository; ``HATEMOJI_DATASETS_REFERENCE`` moves it.
+REFERENCE_ENV = "HATEMOJI_DATASETS_REFERENCE"
+DEFAULT_REFERENCE = REPO.parent / "shared" / "reference"
+
+
+@pytest.fixture(scope="session")
+def reference() -> Path:
+    """The folder of published artefacts; tests that need it skip without it."""
+    configured = os.environ.get(REFERENCE_ENV)
+    path = Path(configured) if configured else DEFAULT_REFERENCE
+    if not path.is_dir():
+        pytest.skip(f"published artefacts unavailable: set {REFERENCE_ENV} or place them at {path}")
     return path
 
 

@@ -12,6 +12,11 @@ How a page is run (the conventions its authors follow):
   and the reason is reported; use it only for what cannot run offline (a real
   upload to the Hub).
 
+A page that needs published artefacts which are no part of the repository (the authors'
+released predictions on docs/reproducing.md) reads their folder from an environment
+variable of ``INPUTS``, which the test sets to that folder under the reference artefacts
+(``tests/conftest.py``); a page naming a variable whose folder is absent skips.
+
 A page runs in a fresh copy of the repository's tracked files (so relative paths
 such as ``scripts/baselines.py`` work and nothing is written into the checkout),
 with the offline mirror, one ``datasets`` cache shared by every page (each dataset
@@ -31,12 +36,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import DEFAULT_REFERENCE, REFERENCE_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
 SKIP = re.compile(r"<!--\s*not run:\s*(.+?)\s*-->\s*$")
 RUN = ("python", "bash")
+#: Environment variable -> the folder of reference artefacts it names, for pages that use it.
+INPUTS = {"HATECHECK_PREDICTIONS": "hatecheck-acl2021"}
 MARK = "@@DOCS@@"
 
 
@@ -126,6 +134,11 @@ def docs_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("docs-cache")
 
 
+def _reference_path() -> Path:
+    configured = os.environ.get(REFERENCE_ENV)
+    return Path(configured) if configured else DEFAULT_REFERENCE
+
+
 def _copy_of_the_repository(target: Path) -> None:
     tracked = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -148,6 +161,13 @@ def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -
     skipped = [f"line {b.line}: {b.skip}" for b in found if b.language in RUN and b.skip]
     if not runnable:
         pytest.skip("nothing to run" + (f" ({'; '.join(skipped)})" if skipped else ""))
+    inputs = {}
+    for variable, folder in INPUTS.items():
+        if variable in page.read_text(encoding="utf-8"):
+            where = _reference_path() / folder
+            if not where.is_dir():
+                pytest.skip(f"{variable}: published artefacts unavailable at {where}")
+            inputs[variable] = str(where)
     work = tmp_path / "repository"
     _copy_of_the_repository(work)
     plan = [
@@ -165,6 +185,7 @@ def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -
             "HF_HUB_OFFLINE": "1",
             "HF_DATASETS_OFFLINE": "1",
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+            **inputs,
         }
     )
     run = subprocess.run(
