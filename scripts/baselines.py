@@ -4,12 +4,13 @@ Models:
 
 - ``tfidf_lr``: character 1-4-gram TF-IDF (word-boundary aware) + logistic
   regression (liblinear, seed 0), trained on HatemojiBuild ``train`` and scored
-  on HatemojiBuild ``test`` and HatemojiCheck ``test``; the same model trained
+  on HatemojiBuild ``test``, HatemojiCheck ``test`` and HateCheck's suite (as the
+  Hatemoji paper evaluates on HateCheck); the same model trained
   on BEEP! ``train`` (``apeach``/``beep``), scored on BEEP! ``validation`` and
   APEACH ``test``.
 - ``always_hateful``: predicts hateful for every row.
 - ``any_emoji``: hateful if the text has an emoji (the dataset's ``emoji``
-  column for the Hatemoji datasets, the ``emoji`` package on the text for
+  column for the Hatemoji datasets, emoji detection on the text for HateCheck and
   APEACH/BEEP!).
 
 Writes one CSV per model and target (``OUT/<dataset>-<config>/<model>.csv``:
@@ -48,7 +49,11 @@ SEED = 0
 MODELS = ("tfidf_lr", "always_hateful", "any_emoji")
 #: (train dataset, config, split) -> the (dataset, config) targets it is scored on.
 PLAN = {
-    ("hatemoji_build", "all", "train"): (("hatemoji_build", "all"), ("hatemoji_check", "default")),
+    ("hatemoji_build", "all", "train"): (
+        ("hatemoji_build", "all"),
+        ("hatemoji_check", "default"),
+        ("hatecheck", "default"),  # the Hatemoji paper evaluates on HateCheck too
+    ),
     ("apeach", "beep", "train"): (("apeach", "beep"), ("apeach", "default")),
 }
 
