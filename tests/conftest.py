@@ -52,16 +52,24 @@ def mirror() -> Path:
 
 
 #: Published artefacts of the papers (e.g. authors' released predictions), kept beside
-#: the mirror and never copied into the repository; ``HATEMOJI_DATASETS_REFERENCE`` moves it.
+#: the mirror (its sibling ``reference/``) and never copied into the repository;
+#: ``HATEMOJI_DATASETS_REFERENCE`` names another folder.
 REFERENCE_ENV = "HATEMOJI_DATASETS_REFERENCE"
-DEFAULT_REFERENCE = REPO.parent / "shared" / "reference"
+
+
+def reference_path() -> Path:
+    """Where the published artefacts are: as configured, else beside the mirror."""
+    configured = os.environ.get(REFERENCE_ENV)
+    if configured:
+        return Path(configured)
+    mirror = os.environ.get(MIRROR_ENV)
+    return (Path(mirror) if mirror else DEFAULT_MIRROR).parent / "reference"
 
 
 @pytest.fixture(scope="session")
 def reference() -> Path:
     """The folder of published artefacts; tests that need it skip without it."""
-    configured = os.environ.get(REFERENCE_ENV)
-    path = Path(configured) if configured else DEFAULT_REFERENCE
+    path = reference_path()
     if not path.is_dir():
         pytest.skip(f"published artefacts unavailable: set {REFERENCE_ENV} or place them at {path}")
     return path

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_REFERENCE, REFERENCE_ENV
+from conftest import reference_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -134,11 +134,6 @@ def docs_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("docs-cache")
 
 
-def _reference_path() -> Path:
-    configured = os.environ.get(REFERENCE_ENV)
-    return Path(configured) if configured else DEFAULT_REFERENCE
-
-
 def _copy_of_the_repository(target: Path) -> None:
     tracked = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -164,7 +159,7 @@ def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -
     inputs = {}
     for variable, folder in INPUTS.items():
         if variable in page.read_text(encoding="utf-8"):
-            where = _reference_path() / folder
+            where = reference_path() / folder
             if not where.is_dir():
                 pytest.skip(f"{variable}: published artefacts unavailable at {where}")
             inputs[variable] = str(where)
