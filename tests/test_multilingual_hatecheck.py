@@ -276,6 +276,46 @@ def test_score_one_language(built, mirror, session_cache) -> None:
     assert report.table("fairness").rows[0]["groups"] == 7
 
 
+#: The issue's count of cases whose ``case_templ`` upstream leaves empty, of all cases:
+#: their templates are gendered, in ``gender_male`` and ``gender_female``.
+NO_CASE_TEMPLATE = {"italian": (3395, 3690), "spanish": (3450, 3745), "portuguese": (2269, 3691)}
+TEMPLATE_COLUMNS = ("case_templ", "gender_male", "gender_female")
+
+
+def test_group_table_counts_the_cases_whose_template_names_a_group(
+    built, upstream, mirror, session_cache
+) -> None:
+    for language, (empty, cases) in NO_CASE_TEMPLATE.items():
+        rows = upstream[language]
+        assert (sum(row["case_templ"] == "" for row in rows), len(rows)) == (empty, cases)
+    for language in ("italian", "portuguese", "dutch"):
+        data = built[language]
+        report = score(
+            NAME,
+            dict.fromkeys(data["case_id"], 1),
+            config=language,
+            cache_dir=str(session_cache),
+            mirror=str(mirror),
+        )
+        # Recomputed from the upstream file: a case counts when any template column holds
+        # an IDENT_ placeholder; its group is its file's target, unified as the build does.
+        expected = Counter(
+            row["target_ident"]
+            for row in upstream[language]
+            if any("IDENT_" in row.get(column, "") for column in TEMPLATE_COLUMNS)
+        )
+        table = report.table("groups_in_templates")
+        found = {row["target"]: row["n"] for row in table.rows}
+        assert sorted(found.values()) == sorted(expected.values()), language
+        if language != "portuguese":  # Portuguese: 433 to 436 per group
+            assert set(found.values()) == {435}, language
+        hateful = {row["target"]: row["accuracy"] for row in table.rows}
+        for row in table.rows:  # all predicted hateful: accuracy is the hateful share
+            assert hateful[row["target"]] == pytest.approx(row["n_hateful"] / row["n"])
+        assert any("gender_male" in note and "3,395 of 3,690" in note for note in report.notes)
+        assert report.table("targets").rows[0]["n"] > 0  # the all-cases table stays
+
+
 # -- validate on copies of each language's file ----------------------------------------------
 
 
