@@ -197,7 +197,9 @@ _TEMPLATE_NOTE = (
     "Where a template has a masculine and a feminine form, upstream writes them in "
     "`gender_male` and `gender_female` and leaves `case_templ` empty (Italian 3,395 of 3,690 "
     "cases, Spanish 3,450 of 3,745, Portuguese 2,269 of 3,691); the template-case table counts "
-    "those templates too, and takes nothing from a case's text."
+    "those templates too, and takes nothing from a case's text. Two French cases "
+    "(french-1126, french-1913) have a gendered template but no target upstream: they are "
+    "the table's `none` row."
 )
 #: One language: HateCheck's tables (accuracy per functional test and per target group,
 #: fairness across the language's protected groups).
