@@ -7,11 +7,13 @@ marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs withou
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -71,6 +73,16 @@ def upstream_path(mirror: Path, url: str) -> Path:
 def dummy_data_dir(name: str) -> Path:
     """The dataset's ``dummy_data/`` folder, laid out like the mirror."""
     return dataset_spec(name).package_dir / DUMMY_DATA
+
+
+#: The module of a dataset's folder that states what the shared tests expect of it.
+FACTS_MODULE = "testing"
+
+
+def dataset_facts(name: str) -> ModuleType:
+    """What the shared tests expect of dataset ``name``, stated in its own folder
+    (``datasets/<name>/testing.py``: split sizes, card statements, Hub language ...)."""
+    return importlib.import_module(f"{dataset_spec(name).package}.{FACTS_MODULE}")
 
 
 def source_url(name: str, source: str) -> str:

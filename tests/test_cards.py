@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
+from conftest import dataset_facts
 from huggingface_hub import DatasetCard
 
 from hatemoji_datasets.cards.body import DATA_STATEMENT_SECTIONS
@@ -25,18 +26,12 @@ from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.cards.lint import Expected, front_matter, lint_card, lint_text, size_category
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.features import element_of
+from hatemoji_datasets.registry import dataset_spec, specs
 
 REPO = Path(__file__).resolve().parents[1]
 CARDS = REPO / "cards"
-NAMES = ("hatemoji_check", "hatemoji_build", "apeach", "hatecheck", "multilingual_hatecheck")
-STATEMENTS = {
-    "hatemoji_check": ("HatemojiCheck",),
-    "hatemoji_build": ("HatemojiBuild",),
-    "apeach": ("APEACH", "BEEP!"),
-    "hatecheck": ("HateCheck",),
-    "multilingual_hatecheck": ("Multilingual HateCheck",),
-}
+NAMES = list(specs())
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +79,7 @@ def test_huggingface_hub_reads_each_card(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_data_statement_section_present_and_non_empty(name: str) -> None:
     text = _readme(name)
-    for corpus in STATEMENTS[name]:
+    for corpus in dataset_facts(name).CARD_STATEMENTS:
         section = text.split(f"### Data statement: {corpus}\n", 1)[1].split("\n### ", 1)[0]
         section = section.split("\n## ", 1)[0]
         for heading in DATA_STATEMENT_SECTIONS.values():
@@ -159,7 +154,10 @@ def test_dataset_info_features_use_the_form_datasets_3_and_5_both_read() -> None
         card = DatasetCard.load(CARDS / name / README)
         used = keys([info["features"] for info in card.data.to_dict()["dataset_info"]])
         assert "list" not in used and "large_list" not in used
-        assert ("sequence" in used) == (name != "apeach")  # apeach has no list feature
+        spec = dataset_spec(name)
+        declared = [spec.load(c.features)(c, spec.version) for c in spec.configs]
+        has_list = any(element_of(f) is not None for fs in declared for f in fs.values())
+        assert ("sequence" in used) == has_list  # APEACH's configs have no list feature
         infos = DatasetInfosDict.from_dataset_card_data(card.data)
         assert sorted(infos) == sorted(dataset_spec(name).config_names)
 
