@@ -14,7 +14,7 @@ import yaml
 from conftest import dataset_facts
 
 from hatemoji_datasets.cards.lint import allowed_values
-from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
 CARD_NAMES = list(specs())
 
