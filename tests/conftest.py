@@ -207,6 +207,26 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Pa
     return tree
 
 
+def copy_of_the_repository(target: Path) -> None:
+    """Copy the checkout's files (tracked, and new ones git does not ignore) to ``target``;
+    skip the test outside a git checkout."""
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    for name in filter(None, listed.stdout.split(b"\0")):
+        source = REPO / os.fsdecode(name)
+        if source.is_file():
+            destination = target / os.fsdecode(name)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination)
+
+
 def one_error_line(err: str) -> str:
     """The one ``error: ...`` line a failed command printed, with no traceback."""
     assert "Traceback" not in err

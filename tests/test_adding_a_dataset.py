@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-import pytest
+from conftest import copy_of_the_repository
 from test_docs import bash_script, blocks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,22 +32,6 @@ MAY_CHANGE = (
 AT_LEAST = 30
 
 
-def _copy(target: Path) -> None:
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-    )
-    if listed.returncode != 0:
-        pytest.skip("not a git checkout")
-    for name in filter(None, listed.stdout.split(b"\0")):
-        source = ROOT / os.fsdecode(name)
-        if source.is_file():
-            destination = target / os.fsdecode(name)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination)
-
-
 def _digests(tree: Path) -> dict[str, str]:
     return {
         path.relative_to(tree).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
@@ -59,7 +42,7 @@ def _digests(tree: Path) -> dict[str, str]:
 
 def test_the_page_adds_a_dataset_the_shared_tests_run_on(mirror: Path, tmp_path: Path) -> None:
     work = tmp_path / "repository"
-    _copy(work)
+    copy_of_the_repository(work)
     before = _digests(work)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "HATEMOJI_"))}
     env.update(

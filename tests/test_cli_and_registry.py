@@ -31,12 +31,16 @@ def test_registry_resolves_names() -> None:
     spec, config, version = lookup("hatemoji_build:1.0.0", "r6")
     assert (spec.name, config.name, version) == ("hatemoji_build", "r6", "1.0.0")
     assert lookup("apeach")[1].name == "default"
-    for name, spec in specs().items():
-        cls = builder_class(name)
-        assert cls.SPEC is spec and cls is builder_class(name)  # made once
-        assert [c.name for c in cls.BUILDER_CONFIGS] == spec.config_names
-        default = spec.default_config_name
-        assert default == cls.DEFAULT_CONFIG_NAME
+
+
+@pytest.mark.parametrize("name", list(specs()))
+def test_each_dataset_has_its_builder(name: str) -> None:
+    spec = dataset_spec(name)
+    cls = builder_class(name)
+    assert cls.SPEC is spec and cls is builder_class(name)  # made once
+    assert [c.name for c in cls.BUILDER_CONFIGS] == spec.config_names
+    default = spec.default_config_name
+    assert default == cls.DEFAULT_CONFIG_NAME
 
 
 def test_parse_spec() -> None:
@@ -73,11 +77,12 @@ def test_unknown_split_lists_splits(mirror: Path, session_cache: Path) -> None:
         )
 
 
-def test_release_notes_cover_the_current_version() -> None:
-    for spec in specs().values():
-        assert next(iter(spec.release_notes)) == spec.version, spec.name
-        assert spec.versions[0] == spec.version
-        assert all(notes for notes in spec.release_notes.values()), spec.name
+@pytest.mark.parametrize("name", list(specs()))
+def test_release_notes_cover_the_current_version(name: str) -> None:
+    spec = dataset_spec(name)
+    assert next(iter(spec.release_notes)) == spec.version
+    assert spec.versions[0] == spec.version
+    assert all(notes for notes in spec.release_notes.values())
 
 
 def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.CompletedProcess:

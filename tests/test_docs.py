@@ -24,13 +24,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import copy_of_the_repository
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -131,21 +131,6 @@ def docs_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("docs-cache")
 
 
-def _copy_of_the_repository(target: Path) -> None:
-    tracked = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.split(b"\0")
-    for name in filter(None, tracked):
-        source = ROOT / os.fsdecode(name)
-        if source.is_file():
-            destination = target / os.fsdecode(name)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination)
-
-
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -> None:
     if page.name in ELSEWHERE:
@@ -156,7 +141,7 @@ def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -
     if not runnable:
         pytest.skip("nothing to run" + (f" ({'; '.join(skipped)})" if skipped else ""))
     work = tmp_path / "repository"
-    _copy_of_the_repository(work)
+    copy_of_the_repository(work)
     plan = [
         {"language": b.language, "line": b.line, "code": b.code, "script": bash_script(b.code)}
         for b in runnable

@@ -115,7 +115,7 @@ def run_regenerate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    done = "wrote" if status_of.get("wrote") else "checked"
-    print(f"{done} {checked:,} generated files: " + ("all fresh" if done == "checked" else
-          f"{status_of.get('wrote', 0):,} rewritten"))  # fmt: skip
+    files = f"{checked:,} generated file" + ("" if checked == 1 else "s")
+    wrote = status_of.get("wrote", 0)
+    print(f"{wrote:,} of {files} rewritten" if wrote else f"checked {files}: all fresh")
     return 0
