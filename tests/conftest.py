@@ -227,6 +227,54 @@ def copy_of_the_repository(target: Path) -> None:
             shutil.copy2(source, destination)
 
 
+# -- committed cards, and what they are rendered from ---------------------------------------
+
+
+def committed_card(name: str) -> str:
+    """The committed ``cards/<name>/README.md``."""
+    return (REPO / "cards" / name / "README.md").read_text(encoding="utf-8")
+
+
+def card_table(text: str, title: str) -> dict[str, dict[str, str]]:
+    """The markdown table under ``#### title``: ``{row: {column: cell}}``, thousands
+    separators dropped."""
+    lines = text.splitlines()
+    start = lines.index(f"#### {title}")
+    rows = []
+    for line in lines[start + 1 :]:
+        if line.startswith("#"):
+            break
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    header, body = rows[0], rows[2:]
+    return {
+        row[0].strip("*"): dict(zip(header[1:], (cell.replace(",", "") for cell in row[1:])))
+        for row in body
+    }
+
+
+def card_frame(data):
+    """Every split of a ``DatasetDict`` as one pandas frame, with a ``split`` column."""
+    import pandas as pd
+
+    return pd.concat([data[split].to_pandas().assign(split=split) for split in data])
+
+
+@pytest.fixture(scope="session")
+def card_data(mirror: Path, session_cache: Path) -> Callable[[str], object]:
+    """``card_data(name)``: what dataset ``name``'s card is rendered from, once a session."""
+    from hatemoji_datasets.cards.gather import build
+
+    found: dict[str, object] = {}
+
+    def get(name: str):
+        if name not in found:
+            found[name] = build(name, cache_dir=str(session_cache), mirror=str(mirror))
+        return found[name]
+
+    return get
+
+
 def one_error_line(err: str) -> str:
     """The one ``error: ...`` line a failed command printed, with no traceback."""
     assert "Traceback" not in err

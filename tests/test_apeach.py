@@ -12,8 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 import datasets
+import pandas as pd
 import pytest
-from conftest import FIXTURES, check_one_file, upstream_path
+from conftest import FIXTURES, card_frame, card_table, check_one_file, committed_card, upstream_path
 
 from hatemoji_datasets import (
     ChecksumError,
@@ -374,3 +375,34 @@ def test_tab_inside_a_comment_is_an_error(tmp_path: Path, bad_line: int) -> None
         read_raw(path, BEEP_FORMAT)
     finding = raised.value.finding
     assert (finding.file, finding.line, finding.code) == (str(path), bad_line, "FILE-FIELD-COUNT")
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_apeach_topic_table(card_data) -> None:
+    data = card_data("apeach").configs["default"].data
+    frame = data["test"].to_pandas()
+    features = data["test"].features
+    table = card_table(committed_card("apeach"), "APEACH: sentences per topic and label")
+    crosstab = pd.crosstab(frame["topic"], frame["label"])
+    for topic, row in crosstab.iterrows():
+        cells = table[features["topic"].names[topic]]
+        assert int(cells["hateful"]) == row[1] and int(cells["non-hateful"]) == row[0]
+        assert int(cells["total"]) == row.sum()
+    assert int(table["all"]["total"]) == len(frame) == 3770
+
+
+@pytest.mark.real_data
+def test_beep_hate_level_table(card_data) -> None:
+    data = card_data("apeach").configs["beep"].data
+    frame = card_frame(data)
+    names = data["train"].features["hate_level"].names
+    table = card_table(committed_card("apeach"), "BEEP!: comments per hate level and split")
+    crosstab = pd.crosstab(frame["split"], frame["hate_level"])
+    for split, row in crosstab.iterrows():
+        for level, count in row.items():
+            assert int(table[split][names[level]]) == count
+        hateful = int(row[names.index("offensive")] + row[names.index("hate")])
+        assert int(table[split]["label: hateful"]) == hateful

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import FIXTURES, check_one_file
+from conftest import FIXTURES, card_table, check_one_file, committed_card
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.spec import CSV
@@ -164,3 +164,27 @@ def test_empty_text_is_one_finding(tmp_path: Path, text: str, line: int) -> None
     broken = tmp_path / "empty.csv"
     broken.write_text(source.replace(text, ",,"), "utf-8")
     assert [(f.line, f.column, f.code) for f in _findings(broken)] == [(line, "text", "TEXT-EMPTY")]
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_hatemoji_check_functionality_table(card_data) -> None:
+    data = card_data("hatemoji_check").configs["default"].data
+    frame = data["test"].to_pandas()
+    features = data["test"].features
+    table = card_table(committed_card("hatemoji_check"), "Cases per functionality and perturbation")
+    assert len(table) == 7
+    for (f, p), group in frame.groupby(["functionality", "perturbation"]):
+        row = table[f"F{f + 1} {features['functionality'].names[f]}"]
+        perturbation = features["perturbation"].names[p]
+        assert int(row[f"{perturbation} cases"]) == len(group)
+        labels = group["label"].unique()
+        assert len(labels) == 1
+        assert row[f"{perturbation} label"] == features["label"].names[labels[0]]
+    for f, group in frame.groupby("functionality"):
+        assert int(table[f"F{f + 1} {features['functionality'].names[f]}"]["cases"]) == len(group)
+    # The paper's originals per functionality (F1..F7).
+    originals = [int(table[key]["original cases"]) for key in table]
+    assert originals == [300, 120, 260, 288, 288, 440, 430]
