@@ -27,19 +27,19 @@ from sklearn.metrics import accuracy_score, f1_score, recall_score  # noqa: E402
 from hatemoji_datasets import HatemojiDatasetsError, UnknownNameError, load_dataset  # noqa: E402
 from hatemoji_datasets.cli import main  # noqa: E402
 from hatemoji_datasets.core.errors import PredictionError  # noqa: E402
+from hatemoji_datasets.core.registry import specs  # noqa: E402
 from hatemoji_datasets.evaluate import score  # noqa: E402
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError  # noqa: E402
 from hatemoji_datasets.evaluate.report import ScoreReport as Report  # noqa: E402
 from hatemoji_datasets.evaluate.scoring import scoring_target as _target  # noqa: E402
 
-#: (name, config, split, id column) of every scoring target.
-TARGETS = [
-    ("hatemoji_check", "default", "test", "case_id"),
-    ("hatemoji_build", "all", "test", "entry_id"),
-    ("hatemoji_build", "r6", "test", "entry_id"),
-    ("hatemoji_build", "pair_safe", "test", "entry_id"),
-    ("apeach", "default", "test", "index"),
-    ("apeach", "beep", "validation", "index"),
+#: Scoring targets: every dataset's default config, and three that differ from theirs in
+#: one way (another config of a dataset, a re-split config, a validation split scored by
+#: row index).
+TARGETS = [(name, spec.default_config_name) for name, spec in specs().items()] + [
+    ("hatemoji_build", "r6"),
+    ("hatemoji_build", "pair_safe"),
+    ("apeach", "beep"),
 ]
 
 #: The HatemojiCheck paper's table of functionalities: (case, gold label, n).
@@ -256,9 +256,11 @@ def metric_values(report: Report) -> list[tuple[str, str, Any]]:
     return values
 
 
-@pytest.mark.parametrize(("name", "config", "split", "id_column"), TARGETS)
-def test_perfect_predictions_score_one_and_inverted_zero(name, config, split, id_column, where):
-    frame = frame_of(name, config, split, where)
+@pytest.mark.parametrize(("name", "config"), TARGETS)
+def test_perfect_predictions_score_one_and_inverted_zero(name, config, where):
+    _, target = _target(name, config)
+    id_column = target.id_column
+    frame = frame_of(name, config, target.eval_split, where)
     gold = frame["label"].to_numpy()
     perfect = predictions_frame(frame, id_column, gold).assign(score=gold.astype(float))
     inverted = predictions_frame(frame, id_column, 1 - gold).assign(score=1.0 - gold)
