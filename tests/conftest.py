@@ -17,9 +17,9 @@ from types import ModuleType
 
 import pytest
 
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import DatasetSpec
-from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 from hatemoji_datasets.sources.verify import sha256_of
 
