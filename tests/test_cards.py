@@ -161,13 +161,13 @@ def test_lint_passes_against_the_data(name: str, built: dict[str, Built]) -> Non
 
 
 @pytest.mark.real_data
-def test_size_categories_from_all_rows(built: dict[str, Built]) -> None:
-    assert built["apeach"].rows == 3770 + 7896 + 471
-    assert built["hatemoji_build"].rows == 5912  # round configs are subsets of `all`
-    assert front_matter(_readme("apeach"))["size_categories"] == ["10K<n<100K"]
-    assert built["hatecheck"].rows == 3901  # the suite is a subset of all generated cases
-    assert built["multilingual_hatecheck"].rows == 36582  # `all` stacks the languages
-    assert front_matter(_readme("multilingual_hatecheck"))["size_categories"] == ["10K<n<100K"]
+@pytest.mark.parametrize("name", NAMES)
+def test_the_card_counts_every_distinct_row(name: str, card_data) -> None:
+    rows = dataset_facts(name).CARD_ROWS
+    assert card_data(name).rows == rows
+    buckets = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"))
+    expected = next(bucket for limit, bucket in buckets if rows < limit)
+    assert front_matter(_readme(name))["size_categories"] == [expected]
 
 
 @pytest.mark.real_data

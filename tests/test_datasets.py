@@ -192,8 +192,9 @@ def golden() -> dict[str, str]:
 
 
 #: The datasets whose 1.0.0 builds the golden digests pin (recorded before the one-pipeline
-#: refactor); datasets added since are pinned by their recorded fingerprints alone.
-GOLDEN_DATASETS = ("hatemoji_check", "hatemoji_build", "apeach")
+#: refactor), as the file names them; datasets added since are pinned by their recorded
+#: fingerprints alone.
+GOLDEN_DATASETS = sorted({key.split("/")[0] for key in json.loads(GOLDEN.read_text("utf-8"))})
 GOLDEN_CONFIGS = [(name, config) for name, config in CONFIGS_1_0_0 if name in GOLDEN_DATASETS]
 
 
@@ -402,5 +403,6 @@ def test_each_folder_states_the_facts_the_shared_tests_check(name: str) -> None:
         for config, sizes in stated.items():
             assert list(sizes) == spec.config(config).split_names, config
             assert all(isinstance(rows, int) and rows > 0 for rows in sizes.values()), config
+    assert isinstance(facts.CARD_ROWS, int) and facts.CARD_ROWS > 0
     assert facts.CARD_STATEMENTS and all(isinstance(c, str) for c in facts.CARD_STATEMENTS)
     assert facts.HUB_LANGUAGE and all(isinstance(code, str) for code in facts.HUB_LANGUAGE)

@@ -12,6 +12,8 @@ DUMMY_SPLITS = {
     "default": {"test": 5},
     "beep": {"train": 5, "validation": 3},
 }
+#: Distinct rows the card counts (its size category): APEACH's test and BEEP!'s two splits.
+CARD_ROWS = 3770 + 7896 + 471
 #: The corpora the card's data statements describe.
 CARD_STATEMENTS = ("APEACH", "BEEP!")
 #: The card's Hub ``language`` tags.

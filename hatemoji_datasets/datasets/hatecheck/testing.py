@@ -12,6 +12,9 @@ DUMMY_SPLITS = {
     "default": {"test": 5},
     "all": {"test": 6},
 }
+#: Distinct rows the card counts (its size category): the suite is a subset of all 3,901
+#: generated cases.
+CARD_ROWS = 3901
 #: The corpora the card's data statements describe.
 CARD_STATEMENTS = ("HateCheck",)
 #: The card's Hub ``language`` tags.

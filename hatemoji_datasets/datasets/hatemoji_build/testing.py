@@ -29,6 +29,9 @@ DUMMY_SPLITS = {
     "r6_pair_safe": {"train": 2, "validation": 2, "test": 2},
     "r7_pair_safe": {"train": 2, "validation": 2, "test": 2},
 }
+#: Distinct rows the card counts (its size category): the round configs are subsets of
+#: ``all``, and the pair-safe configs re-split the same 5,912 entries.
+CARD_ROWS = 5912
 #: The corpora the card's data statements describe.
 CARD_STATEMENTS = ("HatemojiBuild",)
 #: The card's Hub ``language`` tags.

@@ -6,6 +6,8 @@ corpora the card's data statements describe, and the card's Hub language."""
 SPLITS = {"default": {"test": 3930}}
 #: Rows per split of each config, built from ``dummy_data/``.
 DUMMY_SPLITS = {"default": {"test": 16}}
+#: Distinct rows the card counts (its size category): the paper's 3,930 cases.
+CARD_ROWS = 3930
 #: The corpora the card's data statements describe.
 CARD_STATEMENTS = ("HatemojiCheck",)
 #: The card's Hub ``language`` tags.

@@ -31,6 +31,8 @@ DUMMY_SPLITS = {
     "spanish": {"test": 2},
     "all": {"test": 22},
 }
+#: Distinct rows the card counts (its size category): ``all`` stacks the ten languages.
+CARD_ROWS = 36582
 #: The corpora the card's data statements describe.
 CARD_STATEMENTS = ("Multilingual HateCheck",)
 #: The card's Hub ``language`` tags (BCP-47), in the paper's order of the languages.
