@@ -275,6 +275,52 @@ def card_data(mirror: Path, session_cache: Path) -> Callable[[str], object]:
     return get
 
 
+# -- scoring against independent computations ----------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def where(mirror: Path, session_cache: Path) -> dict[str, str]:
+    """The real data's options for ``load_dataset`` and ``score``."""
+    return {"cache_dir": str(session_cache), "mirror": str(mirror)}
+
+
+_FRAMES: dict[tuple[str, str, str], object] = {}
+
+
+def frame_of(name: str, config: str, split: str, where: dict[str, str]):
+    """One split as a pandas frame, loaded once a session."""
+    from hatemoji_datasets import load_dataset
+
+    key = (name, config, split)
+    if key not in _FRAMES:
+        _FRAMES[key] = load_dataset(name, config, split=split, **where).to_pandas()
+    return _FRAMES[key]
+
+
+def ids_of(frame, id_column: str) -> list[int]:
+    return list(range(len(frame))) if id_column == "index" else frame[id_column].tolist()
+
+
+def predictions_frame(frame, id_column: str, labels):
+    import pandas as pd
+
+    return pd.DataFrame({id_column: ids_of(frame, id_column), "prediction": labels})
+
+
+def random_labels(frame, seed: int = 7):
+    import numpy as np
+
+    return np.random.default_rng(seed).integers(0, 2, len(frame))
+
+
+def load_names(where: dict[str, str], name: str, column: str, config: str | None = None):
+    """The ClassLabel names of ``column`` in the config's evaluation split."""
+    from hatemoji_datasets import load_dataset
+
+    split = dataset_spec(name).config(config).eval_split
+    return load_dataset(name, config, split=split, **where).features[column].names
+
+
 def one_error_line(err: str) -> str:
     """The one ``error: ...`` line a failed command printed, with no traceback."""
     assert "Traceback" not in err

@@ -14,7 +14,18 @@ from pathlib import Path
 import datasets
 import pandas as pd
 import pytest
-from conftest import FIXTURES, card_frame, card_table, check_one_file, committed_card, upstream_path
+from conftest import (
+    FIXTURES,
+    card_frame,
+    card_table,
+    check_one_file,
+    committed_card,
+    frame_of,
+    load_names,
+    predictions_frame,
+    random_labels,
+    upstream_path,
+)
 
 from hatemoji_datasets import (
     ChecksumError,
@@ -406,3 +417,36 @@ def test_beep_hate_level_table(card_data) -> None:
             assert int(table[split][names[level]]) == count
         hateful = int(row[names.index("offensive")] + row[names.index("hate")])
         assert int(table[split]["label: hateful"]) == hateful
+
+
+# -- scores against independent computations (moved from test_evaluate.py) --------
+
+
+def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
+    pytest.importorskip("sklearn")
+    from sklearn.metrics import f1_score, recall_score
+
+    from hatemoji_datasets.evaluate import score
+
+    frame = frame_of("apeach", "default", "test", where).copy()
+    frame["pred"] = random_labels(frame, seed=11)
+    report = score("apeach", predictions_frame(frame, "index", frame["pred"]), **where)
+    assert report.overall["f1_hateful"] == pytest.approx(f1_score(frame["label"], frame["pred"]))
+    topics = load_names(where, "apeach", "topic")
+    rows = {row["topic"]: row for row in report.table("topics").rows}
+    for code, group in frame.groupby("topic"):
+        row = rows[topics[code]]
+        assert row["n"] == len(group)
+        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
+
+    beep = frame_of("apeach", "beep", "validation", where).copy()
+    beep["pred"] = random_labels(beep, seed=5)
+    report = score("apeach", predictions_frame(beep, "index", beep["pred"]), config="beep", **where)
+    assert report.split == "validation" and report.n == 471
+    assert report.overall["f1_hateful"] == pytest.approx(f1_score(beep["label"], beep["pred"]))
+    levels = load_names(where, "apeach", "hate_level", "beep")
+    rows = {row["hate_level"]: row for row in report.table("hate_levels").rows}
+    for code, group in beep.groupby("hate_level"):
+        expected = recall_score(group["label"], group["pred"], pos_label=int(group["label"].max()))
+        assert rows[levels[code]]["recall"] == pytest.approx(expected)
+        assert rows[levels[code]]["n"] == len(group)

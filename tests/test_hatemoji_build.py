@@ -18,7 +18,17 @@ from pathlib import Path
 import datasets
 import emoji
 import pytest
-from conftest import FIXTURES, card_frame, card_table, committed_card, upstream_path
+from conftest import (
+    FIXTURES,
+    card_frame,
+    card_table,
+    committed_card,
+    frame_of,
+    load_names,
+    predictions_frame,
+    random_labels,
+    upstream_path,
+)
 
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
@@ -662,3 +672,47 @@ def test_hatemoji_build_pair_leakage_table(card_data) -> None:
     assert counts["pairs with members in different splits"] == len(leaking) // 2 == 982
     for split, count in Counter(leaking["split"]).items():
         assert counts[f"{split} entries whose partner is in another split"] == count
+
+
+# -- scores against independent computations (moved from test_evaluate.py) --------
+
+
+def test_hatemoji_build_metrics_match_sklearn_and_pandas(where) -> None:
+    pytest.importorskip("sklearn")
+    import numpy as np
+    from sklearn.metrics import accuracy_score, f1_score, recall_score
+
+    from hatemoji_datasets.evaluate import score
+
+    frame = frame_of("hatemoji_build", "all", "test", where).copy()
+    frame["pred"] = random_labels(frame, seed=3)
+    report = score("hatemoji_build", predictions_frame(frame, "entry_id", frame["pred"]), **where)
+    assert report.overall["accuracy"] == pytest.approx(
+        accuracy_score(frame["label"], frame["pred"])
+    )
+    rounds = {row["round"]: row for row in report.table("rounds").rows}
+    for round_, group in frame.groupby("round"):
+        row = rounds[f"R{round_}"]
+        assert row["n"] == len(group)
+        assert row["accuracy"] == pytest.approx(accuracy_score(group["label"], group["pred"]))
+        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
+    hate_type_names = load_names(where, "hatemoji_build", "hate_type")
+    types = {row["hate_type"]: row for row in report.table("hate_types").rows}
+    for code, group in frame.groupby("hate_type"):
+        row = types[hate_type_names[code]]
+        gold_class = int(group["label"].iloc[0])
+        assert row["n"] == len(group)
+        assert row["recall"] == pytest.approx(
+            recall_score(group["label"], group["pred"], pos_label=gold_class)
+        )
+
+    correct = dict(zip(frame["entry_id"], frame["label"] == frame["pred"]))
+    pairs = {
+        frozenset((a, b)) for a, b in zip(frame["entry_id"], frame["matched_id"]) if b in correct
+    }
+    both = [correct[a] and correct[b] for a, b in map(tuple, pairs)]
+    overall = report.table("pairs").rows[0]
+    assert overall["scope"] == "all" and overall["pairs"] == len(pairs) > 0
+    assert overall["both_correct"] == pytest.approx(np.mean(both))
+    assert sum(row["pairs"] for row in report.table("pairs").rows[1:]) == len(pairs)
+    assert f"{len(pairs)} pairs" in " ".join(report.notes)
