@@ -21,7 +21,9 @@ id column, ``prediction``, ``score``) and prints the reports::
 
 ``--table PAGE`` writes the summary table into PAGE between its
 ``<!-- baselines:start -->`` and ``<!-- baselines:end -->`` markers;
-``--check-table PAGE`` exits 1 when the page's table differs from this run's.
+``--check-table PAGE`` exits 1 when the page's table differs from this run's; so does
+``hatemoji-datasets regenerate --check``, which runs :func:`run` (when scikit-learn is
+installed).
 """
 
 from __future__ import annotations
@@ -121,20 +123,20 @@ def page_with_table(page: str, table: str) -> str:
         raise SystemExit(str(error)) from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--output", default="baselines", help="folder for prediction CSVs")
-    parser.add_argument("--cache-dir", help="datasets cache folder")
-    parser.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
-    parser.add_argument("--plot", action="store_true", help="also write OUT/<target>.png")
-    parser.add_argument("--table", type=Path, help="write the summary table into this page")
-    parser.add_argument("--check-table", type=Path, help="exit 1 if this page's table differs")
-    args = parser.parse_args(argv)
+def run(
+    output: Path,
+    *,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
+    plot: bool = False,
+    show=print,
+) -> str:
+    """Train, predict and score every model of ``PLAN``; the summary table (``show`` gets
+    each report). ``hatemoji-datasets regenerate`` calls this for the committed table."""
     results: list[tuple[str, str, dict]] = []
     random.seed(SEED)
     np.random.seed(SEED)
-    where = {"cache_dir": args.cache_dir, "mirror": args.mirror}
-    output = Path(args.output)
+    where = {"cache_dir": cache_dir, "mirror": mirror}
     for (name, config, split), targets in PLAN.items():
         train = load_dataset(name, config, split=split, **where).to_pandas()
         model = tfidf_lr().fit(train["text"], train["label"])
@@ -158,13 +160,25 @@ def main(argv: list[str] | None = None) -> int:
                 path = folder / f"{model_name}.csv"
                 predictions(frame, target.id_column, labels, scores).to_csv(path, index=False)
                 reports[model_name] = score(target_name, path, config=target_config, **where)
-            print(f"# trained on {name}/{config} {split} ({len(train):,} rows)\n")
-            print(render_markdown(reports))
-            if args.plot:
+            show(f"# trained on {name}/{config} {split} ({len(train):,} rows)\n")
+            show(render_markdown(reports))
+            if plot:
                 plot_heatmap(reports, output / f"{target_name}-{target_config}.png")
             scored = f"`{target_name}/{target_config}` `{target.eval_split}` ({len(frame):,})"
             results.append((scored, f"`{name}/{config}` `{split}`", reports))
-    table = summary(results)
+    return summary(results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", default="baselines", help="folder for prediction CSVs")
+    parser.add_argument("--cache-dir", help="datasets cache folder")
+    parser.add_argument("--mirror", help="folder or URL laid out as HOST/PATH")
+    parser.add_argument("--plot", action="store_true", help="also write OUT/<target>.png")
+    parser.add_argument("--table", type=Path, help="write the summary table into this page")
+    parser.add_argument("--check-table", type=Path, help="exit 1 if this page's table differs")
+    args = parser.parse_args(argv)
+    table = run(Path(args.output), cache_dir=args.cache_dir, mirror=args.mirror, plot=args.plot)
     if args.table:
         args.table.write_text(page_with_table(args.table.read_text("utf-8"), table), "utf-8")
         print(f"wrote the summary table into {args.table}")

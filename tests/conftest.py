@@ -7,11 +7,13 @@ marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs withou
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -95,6 +97,16 @@ def upstream_path(mirror: Path, url: str) -> Path:
 def dummy_data_dir(name: str) -> Path:
     """The dataset's ``dummy_data/`` folder, laid out like the mirror."""
     return dataset_spec(name).package_dir / DUMMY_DATA
+
+
+#: The module of a dataset's folder that states what the shared tests expect of it.
+FACTS_MODULE = "testing"
+
+
+def dataset_facts(name: str) -> ModuleType:
+    """What the shared tests expect of dataset ``name``, stated in its own folder
+    (``datasets/<name>/testing.py``: split sizes, card statements, Hub language ...)."""
+    return importlib.import_module(f"{dataset_spec(name).package}.{FACTS_MODULE}")
 
 
 def source_url(name: str, source: str) -> str:
@@ -217,6 +229,120 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mirror: Path) -> Pa
     monkeypatch.chdir(tree)
     monkeypatch.setenv(MIRROR_ENV, str(mirror))
     return tree
+
+
+def copy_of_the_repository(target: Path) -> None:
+    """Copy the checkout's files (tracked, and new ones git does not ignore) to ``target``;
+    skip the test outside a git checkout."""
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    for name in filter(None, listed.stdout.split(b"\0")):
+        source = REPO / os.fsdecode(name)
+        if source.is_file():
+            destination = target / os.fsdecode(name)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination)
+
+
+# -- committed cards, and what they are rendered from ---------------------------------------
+
+
+def committed_card(name: str) -> str:
+    """The committed ``cards/<name>/README.md``."""
+    return (REPO / "cards" / name / "README.md").read_text(encoding="utf-8")
+
+
+def card_table(text: str, title: str) -> dict[str, dict[str, str]]:
+    """The markdown table under ``#### title``: ``{row: {column: cell}}``, thousands
+    separators dropped."""
+    lines = text.splitlines()
+    start = lines.index(f"#### {title}")
+    rows = []
+    for line in lines[start + 1 :]:
+        if line.startswith("#"):
+            break
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    header, body = rows[0], rows[2:]
+    return {
+        row[0].strip("*"): dict(zip(header[1:], (cell.replace(",", "") for cell in row[1:])))
+        for row in body
+    }
+
+
+def card_frame(data):
+    """Every split of a ``DatasetDict`` as one pandas frame, with a ``split`` column."""
+    import pandas as pd
+
+    return pd.concat([data[split].to_pandas().assign(split=split) for split in data])
+
+
+@pytest.fixture(scope="session")
+def card_data(mirror: Path, session_cache: Path) -> Callable[[str], object]:
+    """``card_data(name)``: what dataset ``name``'s card is rendered from, once a session."""
+    from hatemoji_datasets.cards.gather import build
+
+    found: dict[str, object] = {}
+
+    def get(name: str):
+        if name not in found:
+            found[name] = build(name, cache_dir=str(session_cache), mirror=str(mirror))
+        return found[name]
+
+    return get
+
+
+# -- scoring against independent computations ----------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def where(mirror: Path, session_cache: Path) -> dict[str, str]:
+    """The real data's options for ``load_dataset`` and ``score``."""
+    return {"cache_dir": str(session_cache), "mirror": str(mirror)}
+
+
+_FRAMES: dict[tuple[str, str, str], object] = {}
+
+
+def frame_of(name: str, config: str, split: str, where: dict[str, str]):
+    """One split as a pandas frame, loaded once a session."""
+    from hatemoji_datasets import load_dataset
+
+    key = (name, config, split)
+    if key not in _FRAMES:
+        _FRAMES[key] = load_dataset(name, config, split=split, **where).to_pandas()
+    return _FRAMES[key]
+
+
+def ids_of(frame, id_column: str) -> list[int]:
+    return list(range(len(frame))) if id_column == "index" else frame[id_column].tolist()
+
+
+def predictions_frame(frame, id_column: str, labels):
+    import pandas as pd
+
+    return pd.DataFrame({id_column: ids_of(frame, id_column), "prediction": labels})
+
+
+def random_labels(frame, seed: int = 7):
+    import numpy as np
+
+    return np.random.default_rng(seed).integers(0, 2, len(frame))
+
+
+def load_names(where: dict[str, str], name: str, column: str, config: str | None = None):
+    """The ClassLabel names of ``column`` in the config's evaluation split."""
+    from hatemoji_datasets import load_dataset
+
+    split = dataset_spec(name).config(config).eval_split
+    return load_dataset(name, config, split=split, **where).features[column].names
 
 
 def one_error_line(err: str) -> str:

@@ -12,8 +12,20 @@ from collections import Counter
 from pathlib import Path
 
 import datasets
+import pandas as pd
 import pytest
-from conftest import FIXTURES, check_one_file, upstream_path
+from conftest import (
+    FIXTURES,
+    card_frame,
+    card_table,
+    check_one_file,
+    committed_card,
+    frame_of,
+    load_names,
+    predictions_frame,
+    random_labels,
+    upstream_path,
+)
 
 from hatemoji_datasets import (
     ChecksumError,
@@ -374,3 +386,67 @@ def test_tab_inside_a_comment_is_an_error(tmp_path: Path, bad_line: int) -> None
         read_raw(path, BEEP_FORMAT)
     finding = raised.value.finding
     assert (finding.file, finding.line, finding.code) == (str(path), bad_line, "FILE-FIELD-COUNT")
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_apeach_topic_table(card_data) -> None:
+    data = card_data("apeach").configs["default"].data
+    frame = data["test"].to_pandas()
+    features = data["test"].features
+    table = card_table(committed_card("apeach"), "APEACH: sentences per topic and label")
+    crosstab = pd.crosstab(frame["topic"], frame["label"])
+    for topic, row in crosstab.iterrows():
+        cells = table[features["topic"].names[topic]]
+        assert int(cells["hateful"]) == row[1] and int(cells["non-hateful"]) == row[0]
+        assert int(cells["total"]) == row.sum()
+    assert int(table["all"]["total"]) == len(frame) == 3770
+
+
+@pytest.mark.real_data
+def test_beep_hate_level_table(card_data) -> None:
+    data = card_data("apeach").configs["beep"].data
+    frame = card_frame(data)
+    names = data["train"].features["hate_level"].names
+    table = card_table(committed_card("apeach"), "BEEP!: comments per hate level and split")
+    crosstab = pd.crosstab(frame["split"], frame["hate_level"])
+    for split, row in crosstab.iterrows():
+        for level, count in row.items():
+            assert int(table[split][names[level]]) == count
+        hateful = int(row[names.index("offensive")] + row[names.index("hate")])
+        assert int(table[split]["label: hateful"]) == hateful
+
+
+# -- scores against independent computations (moved from test_evaluate.py) --------
+
+
+def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
+    pytest.importorskip("sklearn")
+    from sklearn.metrics import f1_score, recall_score
+
+    from hatemoji_datasets.evaluate import score
+
+    frame = frame_of("apeach", "default", "test", where).copy()
+    frame["pred"] = random_labels(frame, seed=11)
+    report = score("apeach", predictions_frame(frame, "index", frame["pred"]), **where)
+    assert report.overall["f1_hateful"] == pytest.approx(f1_score(frame["label"], frame["pred"]))
+    topics = load_names(where, "apeach", "topic")
+    rows = {row["topic"]: row for row in report.table("topics").rows}
+    for code, group in frame.groupby("topic"):
+        row = rows[topics[code]]
+        assert row["n"] == len(group)
+        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
+
+    beep = frame_of("apeach", "beep", "validation", where).copy()
+    beep["pred"] = random_labels(beep, seed=5)
+    report = score("apeach", predictions_frame(beep, "index", beep["pred"]), config="beep", **where)
+    assert report.split == "validation" and report.n == 471
+    assert report.overall["f1_hateful"] == pytest.approx(f1_score(beep["label"], beep["pred"]))
+    levels = load_names(where, "apeach", "hate_level", "beep")
+    rows = {row["hate_level"]: row for row in report.table("hate_levels").rows}
+    for code, group in beep.groupby("hate_level"):
+        expected = recall_score(group["label"], group["pred"], pos_label=int(group["label"].max()))
+        assert rows[levels[code]]["recall"] == pytest.approx(expected)
+        assert rows[levels[code]]["n"] == len(group)

@@ -3,20 +3,20 @@
 Allowed values come from the lists that ``datasets`` ships in
 ``datasets.utils.resources``: ``creators.json`` (a mapping with the keys
 ``language`` and ``annotations``), ``multilingualities.json``,
-``size_categories.json`` and ``languages.json``.
+``size_categories.json`` and ``languages.json``. Which corpora each card describes and
+its Hub language are stated in the dataset's folder (``testing.py``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
+from conftest import dataset_facts
 
 from hatemoji_datasets.cards.lint import allowed_values
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
-DATASETS_DIR = Path(__file__).resolve().parents[1] / "hatemoji_datasets" / "datasets"
-CARD_NAMES = ("hatemoji_check", "hatemoji_build", "apeach", "hatecheck", "multilingual_hatecheck")
+CARD_NAMES = list(specs())
 
 #: The long-form data statement (Bender & Friedman 2018; McMillan-Major et al. 2023).
 DATA_STATEMENT_KEYS = (
@@ -32,21 +32,6 @@ DATA_STATEMENT_KEYS = (
     "metadata",
     "disclosures_and_ethical_review",
 )
-#: Which corpora each card must describe.
-STATEMENTS = {
-    "hatemoji_check": ("HatemojiCheck",),
-    "hatemoji_build": ("HatemojiBuild",),
-    "apeach": ("APEACH", "BEEP!"),
-    "hatecheck": ("HateCheck",),
-    "multilingual_hatecheck": ("Multilingual HateCheck",),
-}
-HUB_LANGUAGE = {
-    "hatemoji_check": ["en"],
-    "hatemoji_build": ["en"],
-    "apeach": ["ko"],
-    "hatecheck": ["en"],
-    "multilingual_hatecheck": ["ar", "nl", "fr", "de", "hi", "it", "zh", "pl", "pt", "es"],
-}
 #: Keys the Hub has deprecated in favour of ``language`` and ``license``.
 DEPRECATED_KEYS = ("languages", "licenses")
 
@@ -62,7 +47,7 @@ def allowed() -> dict[str, set[str]]:
 
 @pytest.fixture(scope="module", params=CARD_NAMES)
 def card(request: pytest.FixtureRequest) -> tuple[str, dict]:
-    path = DATASETS_DIR / request.param / "card.yaml"
+    path = dataset_spec(request.param).card_source_path
     with path.open(encoding="utf-8") as handle:
         data = yaml.safe_load(handle)
     assert isinstance(data, dict), path
@@ -90,7 +75,7 @@ def test_data_statements_complete(card: tuple[str, dict]) -> None:
     name, data = card
     statements = data.get("data_statements")
     assert isinstance(statements, dict)
-    assert sorted(statements) == sorted(STATEMENTS[name])
+    assert sorted(statements) == sorted(dataset_facts(name).CARD_STATEMENTS)
     for corpus, statement in statements.items():
         assert isinstance(statement, dict), corpus
         assert set(statement) == set(DATA_STATEMENT_KEYS), corpus
@@ -107,7 +92,7 @@ def test_hub_values_allowed(card: tuple[str, dict], allowed: dict[str, set[str]]
         assert key in hub, key
         for value in _as_list(hub[key]):
             assert value in values, f"{name}: {key}: {value!r}"
-    assert hub["language"] == HUB_LANGUAGE[name]
+    assert hub["language"] == dataset_facts(name).HUB_LANGUAGE
     assert hub["license"] == data["license"]
     assert hub["task_categories"] == ["text-classification"]
     assert hub["task_ids"] == ["hate-speech-detection"]

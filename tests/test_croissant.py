@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import socket
 from pathlib import Path
@@ -30,15 +31,18 @@ mlc = pytest.importorskip("mlcroissant")
 
 CARDS = REPO / "cards"
 NAMES = list(specs())
-#: Release dates of the current versions, from CHANGELOG.md (0.1.0 on 2026-11-29;
-#: APEACH 2.0.0 in 0.2.0 on 2026-11-30; HatemojiBuild 1.1.0 and the HateCheck family in 0.3.0).
-PUBLISHED = {
-    "hatemoji_check": "2026-11-29",
-    "hatemoji_build": "2026-12-01",
-    "apeach": "2026-11-30",
-    "hatecheck": "2026-12-01",
-    "multilingual_hatecheck": "2026-12-01",
-}
+#: Package releases as CHANGELOG.md heads them: ``## [0.1.0] - 2026-11-29``.
+PACKAGE_RELEASE = re.compile(r"^## \[\d+\.\d+\.\d+\] - (\d{4}-\d{2}-\d{2})$", re.M)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_release_dates_are_package_release_dates(name: str) -> None:
+    """A version's ``datePublished`` (its declared ``Release.date``) is the date of a package
+    release in CHANGELOG.md: the release that first built it."""
+    released = set(PACKAGE_RELEASE.findall((REPO / "CHANGELOG.md").read_text(encoding="utf-8")))
+    assert len(released) >= 3  # 0.1.0, 0.2.0, 0.3.0
+    for release in dataset_spec(name).releases:
+        assert release.date is None or release.date in released, release
 
 
 @pytest.fixture
@@ -133,7 +137,8 @@ def compare(
     for enumeration, names in referenced.items():
         rows = [(r[f"{enumeration}/index"], r[f"{enumeration}/name"]) for r in records[enumeration]]
         assert [(i, decoded(n)) for i, n in rows] == list(enumerate(names)), enumeration
-    assert metadata.get("datePublished") == PUBLISHED.get(name, metadata.get("datePublished"))
+    # The current version's release date, as its declaration states it (none before release).
+    assert metadata.get("datePublished") == spec.releases[0].date
     assert spec.version == metadata["version"]
     return compared_records, compared_values
 

@@ -4,7 +4,8 @@ byte-exact texts, pinned sources, disjoint splits and the build digests of relea
 
 Each test runs on the dataset's ``dummy_data/`` (always) and on the real upstream files
 (marked ``real_data``; needs the mirror). Dataset-specific facts live in the
-per-dataset test modules.
+per-dataset test modules; the facts these shared tests check (split sizes, which raw rows
+a config keeps) are stated in each dataset's folder, ``datasets/<name>/testing.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import all_configs, dummy_data_dir, upstream_path
+from conftest import all_configs, dataset_facts, dummy_data_dir, upstream_path
 
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
@@ -38,74 +39,6 @@ CONFIGS_1_0_0 = [
 ]
 DATASETS = list(specs())
 
-# Expected split sizes, stated (not computed) as TFDS's SPLITS are.
-SPLIT_SIZES = {
-    "real": {
-        ("hatemoji_check", "default"): {"test": 3930},
-        ("hatemoji_build", "all"): {"train": 4728, "validation": 591, "test": 593},
-        ("hatemoji_build", "r5"): {"train": 1595, "validation": 199, "test": 200},
-        ("hatemoji_build", "r6"): {"train": 1572, "validation": 197, "test": 197},
-        ("hatemoji_build", "r7"): {"train": 1561, "validation": 195, "test": 196},
-        # Pairs kept together: sizes within one pair of each round's upstream sizes.
-        ("hatemoji_build", "pair_safe"): {"train": 4728, "validation": 590, "test": 594},
-        ("hatemoji_build", "r5_pair_safe"): {"train": 1594, "validation": 200, "test": 200},
-        ("hatemoji_build", "r6_pair_safe"): {"train": 1572, "validation": 196, "test": 198},
-        ("hatemoji_build", "r7_pair_safe"): {"train": 1562, "validation": 194, "test": 196},
-        ("apeach", "default"): {"test": 3770},
-        ("apeach", "beep"): {"train": 7896, "validation": 471},
-        ("hatecheck", "default"): {"test": 3728},
-        ("hatecheck", "all"): {"test": 3901},
-        ("multilingual_hatecheck", "arabic"): {"test": 3570},
-        ("multilingual_hatecheck", "dutch"): {"test": 3765},
-        ("multilingual_hatecheck", "french"): {"test": 3718},
-        ("multilingual_hatecheck", "german"): {"test": 3645},
-        ("multilingual_hatecheck", "hindi"): {"test": 3565},
-        ("multilingual_hatecheck", "italian"): {"test": 3690},
-        ("multilingual_hatecheck", "mandarin"): {"test": 3378},
-        ("multilingual_hatecheck", "polish"): {"test": 3815},
-        ("multilingual_hatecheck", "portuguese"): {"test": 3691},
-        ("multilingual_hatecheck", "spanish"): {"test": 3745},
-        ("multilingual_hatecheck", "all"): {"test": 36582},
-    },
-    "dummy": {
-        ("hatemoji_check", "default"): {"test": 16},
-        ("hatemoji_build", "all"): {"train": 5, "validation": 8, "test": 5},
-        ("hatemoji_build", "r5"): {"train": 2, "validation": 3, "test": 1},
-        ("hatemoji_build", "r6"): {"train": 2, "validation": 3, "test": 1},
-        ("hatemoji_build", "r7"): {"train": 1, "validation": 2, "test": 3},
-        # Worked by hand from pair_safe.py's rules (see test_hatemoji_build.py).
-        ("hatemoji_build", "pair_safe"): {"train": 6, "validation": 6, "test": 6},
-        ("hatemoji_build", "r5_pair_safe"): {"train": 2, "validation": 2, "test": 2},
-        ("hatemoji_build", "r6_pair_safe"): {"train": 2, "validation": 2, "test": 2},
-        ("hatemoji_build", "r7_pair_safe"): {"train": 2, "validation": 2, "test": 2},
-        ("apeach", "default"): {"test": 5},
-        ("apeach", "beep"): {"train": 5, "validation": 3},
-        ("hatecheck", "default"): {"test": 5},
-        ("hatecheck", "all"): {"test": 6},
-        **{
-            ("multilingual_hatecheck", language): {
-                "test": 3 if language in ("arabic", "mandarin") else 2
-            }
-            for language in (
-                "arabic",
-                "dutch",
-                "french",
-                "german",
-                "hindi",
-                "italian",
-                "mandarin",
-                "polish",
-                "portuguese",
-                "spanish",
-            )
-        },
-        ("multilingual_hatecheck", "all"): {"test": 22},
-    },
-}
-# Raw rows a config keeps (all of them unless named here).
-ROW_FILTERS: dict[str, Callable[[dict[str, str], ConfigSpec], bool]] = {
-    "hatemoji_build": lambda row, config: int(row["round.base"]) in config.param("rounds"),
-}
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -185,9 +118,8 @@ def raw_rows(path: Path, config: ConfigSpec) -> list[dict[str, str]]:
 @pytest.mark.parametrize(("name", "config"), CONFIGS)
 def test_split_sizes(data: Data, name: str, config: str) -> None:
     built = data.build(name, config)
-    assert {split: ds.num_rows for split, ds in built.items()} == SPLIT_SIZES[data.mode][
-        name, config
-    ]
+    stated = dataset_facts(name).SPLITS if data.mode == "real" else dataset_facts(name).DUMMY_SPLITS
+    assert {split: ds.num_rows for split, ds in built.items()} == stated[config]
     assert list(built) == dataset_spec(name).config(config).split_names
 
 
@@ -214,7 +146,7 @@ def test_texts_are_byte_exact(data: Data, name: str, config: str) -> None:
     kept raw row built once)."""
     spec = dataset_spec(name)
     config_spec = spec.config(config)
-    keep = ROW_FILTERS.get(name, lambda row, config: True)
+    keep = getattr(dataset_facts(name), "keeps", lambda row, config: True)
     built = data.build(name, config)
     raw = {
         split: [
@@ -260,8 +192,9 @@ def golden() -> dict[str, str]:
 
 
 #: The datasets whose 1.0.0 builds the golden digests pin (recorded before the one-pipeline
-#: refactor); datasets added since are pinned by their recorded fingerprints alone.
-GOLDEN_DATASETS = ("hatemoji_check", "hatemoji_build", "apeach")
+#: refactor), as the file names them; datasets added since are pinned by their recorded
+#: fingerprints alone.
+GOLDEN_DATASETS = sorted({key.split("/")[0] for key in json.loads(GOLDEN.read_text("utf-8"))})
 GOLDEN_CONFIGS = [(name, config) for name, config in CONFIGS_1_0_0 if name in GOLDEN_DATASETS]
 
 
@@ -457,3 +390,19 @@ def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) ->
 def test_lazy_entry_points_are_listed() -> None:
     assert "load_dataset" in dir(hatemoji_datasets)
     assert "dataset_info" in dir(hatemoji_datasets)
+
+
+@pytest.mark.parametrize("name", DATASETS)
+def test_each_folder_states_the_facts_the_shared_tests_check(name: str) -> None:
+    """``testing.py`` names every config and split, so a new dataset fails here, by name,
+    rather than with a KeyError deep in a shared test."""
+    facts = dataset_facts(name)
+    spec = dataset_spec(name)
+    for stated in (facts.SPLITS, facts.DUMMY_SPLITS):
+        assert sorted(stated) == sorted(spec.config_names)
+        for config, sizes in stated.items():
+            assert list(sizes) == spec.config(config).split_names, config
+            assert all(isinstance(rows, int) and rows > 0 for rows in sizes.values()), config
+    assert isinstance(facts.CARD_ROWS, int) and facts.CARD_ROWS > 0
+    assert facts.CARD_STATEMENTS and all(isinstance(c, str) for c in facts.CARD_STATEMENTS)
+    assert facts.HUB_LANGUAGE and all(isinstance(code, str) for code in facts.HUB_LANGUAGE)

@@ -16,72 +16,29 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import REPO
+from conftest import REPO, frame_of, predictions_frame, random_labels
 
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
 
-from fairlearn.metrics import demographic_parity_ratio, equalized_odds_ratio  # noqa: E402
-from sklearn.metrics import accuracy_score, f1_score, recall_score  # noqa: E402
 
-from hatemoji_datasets import HatemojiDatasetsError, UnknownNameError, load_dataset  # noqa: E402
+from hatemoji_datasets import HatemojiDatasetsError, UnknownNameError  # noqa: E402
 from hatemoji_datasets.cli import main  # noqa: E402
 from hatemoji_datasets.core.errors import PredictionError  # noqa: E402
+from hatemoji_datasets.core.registry import specs  # noqa: E402
 from hatemoji_datasets.evaluate import score  # noqa: E402
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError  # noqa: E402
 from hatemoji_datasets.evaluate.report import ScoreReport as Report  # noqa: E402
 from hatemoji_datasets.evaluate.scoring import scoring_target as _target  # noqa: E402
 
-#: (name, config, split, id column) of every scoring target.
-TARGETS = [
-    ("hatemoji_check", "default", "test", "case_id"),
-    ("hatemoji_build", "all", "test", "entry_id"),
-    ("hatemoji_build", "r6", "test", "entry_id"),
-    ("hatemoji_build", "pair_safe", "test", "entry_id"),
-    ("apeach", "default", "test", "index"),
-    ("apeach", "beep", "validation", "index"),
+#: Scoring targets: every dataset's default config, and three that differ from theirs in
+#: one way (another config of a dataset, a re-split config, a validation split scored by
+#: row index).
+TARGETS = [(name, spec.default_config_name) for name, spec in specs().items()] + [
+    ("hatemoji_build", "r6"),
+    ("hatemoji_build", "pair_safe"),
+    ("apeach", "beep"),
 ]
-
-#: The HatemojiCheck paper's table of functionalities: (case, gold label, n).
-PAPER_CELLS = [
-    ("F1", "hateful", 300), ("F1.1", "non-hateful", 50), ("F1.2", "non-hateful", 60),
-    ("F1.3", "hateful", 60), ("F2", "hateful", 120), ("F2.1", "non-hateful", 20),
-    ("F2.2", "non-hateful", 120), ("F2.3", "hateful", 120), ("F3", "hateful", 260),
-    ("F3.1", "non-hateful", 40), ("F3.2", "non-hateful", 60), ("F3.3", "hateful", 60),
-    ("F4", "hateful", 288), ("F4.1", "non-hateful", 46), ("F4.2", "non-hateful", 60),
-    ("F4.3", "hateful", 60), ("F5", "hateful", 288), ("F5.1", "non-hateful", 48),
-    ("F5.2", "non-hateful", 60), ("F5.3", "non-hateful", 60), ("F6", "hateful", 440),
-    ("F6.1", "non-hateful", 65), ("F6.2", "non-hateful", 112), ("F6.3", "hateful", 88),
-    ("F7", "hateful", 430), ("F7.1", "non-hateful", 45), ("F7.2", "non-hateful", 430),
-    ("F7.3", "hateful", 140),
-]  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def where(mirror: Path, session_cache: Path) -> dict[str, str]:
-    return {"cache_dir": str(session_cache), "mirror": str(mirror)}
-
-
-_FRAMES: dict[tuple[str, str, str], pd.DataFrame] = {}
-
-
-def frame_of(name: str, config: str, split: str, where: dict[str, str]) -> pd.DataFrame:
-    key = (name, config, split)
-    if key not in _FRAMES:
-        _FRAMES[key] = load_dataset(name, config, split=split, **where).to_pandas()
-    return _FRAMES[key]
-
-
-def ids_of(frame: pd.DataFrame, id_column: str) -> list[int]:
-    return list(range(len(frame))) if id_column == "index" else frame[id_column].tolist()
-
-
-def predictions_frame(frame: pd.DataFrame, id_column: str, labels: Any) -> pd.DataFrame:
-    return pd.DataFrame({id_column: ids_of(frame, id_column), "prediction": labels})
-
-
-def random_labels(frame: pd.DataFrame, seed: int = 7) -> np.ndarray:
-    return np.random.default_rng(seed).integers(0, 2, len(frame))
 
 
 # -- the target table ------------------------------------------------------------------
@@ -99,139 +56,6 @@ def test_targets_resolve_default_configs_and_eval_splits() -> None:
 
 
 # -- metrics agree with independent computations -----------------------------------------
-
-
-def test_hatemoji_check_metrics_match_sklearn_fairlearn_and_pandas(where) -> None:
-    frame = frame_of("hatemoji_check", "default", "test", where).copy()
-    frame["pred"] = random_labels(frame)
-    report = score("hatemoji_check", predictions_frame(frame, "case_id", frame["pred"]), **where)
-    gold, pred = frame["label"], frame["pred"]
-    assert report.n == 3930 and report.split == "test" and report.config == "default"
-    assert report.overall["accuracy"] == pytest.approx(accuracy_score(gold, pred))
-    assert report.overall["f1_hateful"] == pytest.approx(f1_score(gold, pred))
-    assert report.overall["f1_macro"] == pytest.approx(f1_score(gold, pred, average="macro"))
-
-    frame["correct"] = frame["label"] == frame["pred"]
-    cells = frame.groupby(["functionality", "perturbation"]).agg(
-        n=("correct", "size"), accuracy=("correct", "mean"), gold=("label", "max")
-    )
-    rows = report.table("cells").rows
-    assert len(rows) == len(cells) == 28
-    f_names = load_names(where, "hatemoji_check", "functionality")
-    p_names = load_names(where, "hatemoji_check", "perturbation")
-    for row, ((f, p), expected) in zip(rows, cells.iterrows()):
-        assert (row["functionality"], row["perturbation"]) == (f_names[f], p_names[p])
-        assert row["n"] == expected["n"]
-        assert row["accuracy"] == pytest.approx(expected["accuracy"])
-        assert row["label"] == ("hateful" if expected["gold"] else "non-hateful")
-
-    target_names = load_names(where, "hatemoji_check", "target")
-    frame["target_name"] = [target_names[t] for t in frame["target"]]
-    by_target = {row["target"]: row for row in report.table("targets").rows}
-    assert list(by_target) == target_names
-    for name, group in frame.groupby("target_name"):
-        row = by_target[name]
-        positives, negatives = group[group["label"] == 1], group[group["label"] == 0]
-        assert row["n"] == len(group)
-        assert row["accuracy"] == pytest.approx(group["correct"].mean())
-        assert row["false_positive_rate"] == pytest.approx((negatives["pred"] == 1).mean())
-        if len(positives):
-            assert row["false_negative_rate"] == pytest.approx((positives["pred"] == 0).mean())
-        else:  # target `none`: identity perturbations are all non-hateful
-            assert name == "none" and row["false_negative_rate"] is None
-
-    protected = frame[frame["target_name"] != "none"]
-    fairness = report.table("fairness").rows[0]
-    assert fairness["targets"] == 6 and fairness["n"] == len(protected) == 3930 - 314
-    kwargs = {"sensitive_features": protected["target_name"]}
-    assert fairness["demographic_parity_ratio"] == pytest.approx(
-        demographic_parity_ratio(protected["label"], protected["pred"], **kwargs)
-    )
-    assert fairness["equalized_odds_ratio"] == pytest.approx(
-        equalized_odds_ratio(protected["label"], protected["pred"], **kwargs)
-    )
-    # ... and by hand: min/max of selection rates; worst of the TPR and FPR ratios.
-    selection = protected.groupby("target_name")["pred"].mean()
-    assert fairness["demographic_parity_ratio"] == pytest.approx(selection.min() / selection.max())
-    rates = protected.groupby(["label", "target_name"])["pred"].mean()
-    ratios = [rates[label].min() / rates[label].max() for label in (0, 1)]
-    assert fairness["equalized_odds_ratio"] == pytest.approx(min(ratios))
-
-
-def load_names(where: dict[str, str], name: str, column: str, config: str | None = None):
-    split = "validation" if config == "beep" else "test"
-    return load_dataset(name, config, split=split, **where).features[column].names
-
-
-def test_hatemoji_check_cells_match_the_paper(where) -> None:
-    report = score("hatemoji_check", {i: 1 for i in range(3930)}, **where)
-    cells = [(r["case"], r["label"], r["n"]) for r in report.table("cells").rows]
-    assert cells == PAPER_CELLS
-    matrix = report.accuracy_matrix()
-    assert matrix.shape == (7, 4)
-    assert list(matrix.columns) == ["original", "identity", "polarity", "no_emoji"]
-    assert matrix.loc["append", "no_emoji"] == 0.0  # F5.3 is the one non-hateful no-emoji cell
-    assert matrix.loc["verb_swap", "original"] == 1.0
-
-
-def test_hatemoji_build_metrics_match_sklearn_and_pandas(where) -> None:
-    frame = frame_of("hatemoji_build", "all", "test", where).copy()
-    frame["pred"] = random_labels(frame, seed=3)
-    report = score("hatemoji_build", predictions_frame(frame, "entry_id", frame["pred"]), **where)
-    assert report.overall["accuracy"] == pytest.approx(
-        accuracy_score(frame["label"], frame["pred"])
-    )
-    rounds = {row["round"]: row for row in report.table("rounds").rows}
-    for round_, group in frame.groupby("round"):
-        row = rounds[f"R{round_}"]
-        assert row["n"] == len(group)
-        assert row["accuracy"] == pytest.approx(accuracy_score(group["label"], group["pred"]))
-        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
-    hate_type_names = load_names(where, "hatemoji_build", "hate_type")
-    types = {row["hate_type"]: row for row in report.table("hate_types").rows}
-    for code, group in frame.groupby("hate_type"):
-        row = types[hate_type_names[code]]
-        gold_class = int(group["label"].iloc[0])
-        assert row["n"] == len(group)
-        assert row["recall"] == pytest.approx(
-            recall_score(group["label"], group["pred"], pos_label=gold_class)
-        )
-
-    correct = dict(zip(frame["entry_id"], frame["label"] == frame["pred"]))
-    pairs = {
-        frozenset((a, b)) for a, b in zip(frame["entry_id"], frame["matched_id"]) if b in correct
-    }
-    both = [correct[a] and correct[b] for a, b in map(tuple, pairs)]
-    overall = report.table("pairs").rows[0]
-    assert overall["scope"] == "all" and overall["pairs"] == len(pairs) > 0
-    assert overall["both_correct"] == pytest.approx(np.mean(both))
-    assert sum(row["pairs"] for row in report.table("pairs").rows[1:]) == len(pairs)
-    assert f"{len(pairs)} pairs" in " ".join(report.notes)
-
-
-def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
-    frame = frame_of("apeach", "default", "test", where).copy()
-    frame["pred"] = random_labels(frame, seed=11)
-    report = score("apeach", predictions_frame(frame, "index", frame["pred"]), **where)
-    assert report.overall["f1_hateful"] == pytest.approx(f1_score(frame["label"], frame["pred"]))
-    topics = load_names(where, "apeach", "topic")
-    rows = {row["topic"]: row for row in report.table("topics").rows}
-    for code, group in frame.groupby("topic"):
-        row = rows[topics[code]]
-        assert row["n"] == len(group)
-        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
-
-    beep = frame_of("apeach", "beep", "validation", where).copy()
-    beep["pred"] = random_labels(beep, seed=5)
-    report = score("apeach", predictions_frame(beep, "index", beep["pred"]), config="beep", **where)
-    assert report.split == "validation" and report.n == 471
-    assert report.overall["f1_hateful"] == pytest.approx(f1_score(beep["label"], beep["pred"]))
-    levels = load_names(where, "apeach", "hate_level", "beep")
-    rows = {row["hate_level"]: row for row in report.table("hate_levels").rows}
-    for code, group in beep.groupby("hate_level"):
-        expected = recall_score(group["label"], group["pred"], pos_label=int(group["label"].max()))
-        assert rows[levels[code]]["recall"] == pytest.approx(expected)
-        assert rows[levels[code]]["n"] == len(group)
 
 
 # -- perfect and inverted predictions ----------------------------------------------------
@@ -256,9 +80,11 @@ def metric_values(report: Report) -> list[tuple[str, str, Any]]:
     return values
 
 
-@pytest.mark.parametrize(("name", "config", "split", "id_column"), TARGETS)
-def test_perfect_predictions_score_one_and_inverted_zero(name, config, split, id_column, where):
-    frame = frame_of(name, config, split, where)
+@pytest.mark.parametrize(("name", "config"), TARGETS)
+def test_perfect_predictions_score_one_and_inverted_zero(name, config, where):
+    _, target = _target(name, config)
+    id_column = target.id_column
+    frame = frame_of(name, config, target.eval_split, where)
     gold = frame["label"].to_numpy()
     perfect = predictions_frame(frame, id_column, gold).assign(score=gold.astype(float))
     inverted = predictions_frame(frame, id_column, 1 - gold).assign(score=1.0 - gold)

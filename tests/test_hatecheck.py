@@ -18,7 +18,7 @@ import datasets
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import dummy_data_dir, source_url, upstream_path
+from conftest import card_table, committed_card, dummy_data_dir, source_url, upstream_path
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
@@ -420,3 +420,43 @@ def test_release_rules_on_a_copy(mirror: Path, tmp_path: Path, capsys) -> None:
     missing = [f for f in report["findings"] if f["code"] == "RELEASE-MISSING"]
     assert [f["value"] for f in missing] == [removed.split(b",")[2].decode()]
     assert len(report["findings"]) == 2
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_hatecheck_functional_test_table(card_data) -> None:
+    data = card_data("hatecheck").configs["default"].data["test"]
+    frame = data.to_pandas()
+    names = data.features["functionality"].names
+    table = card_table(committed_card("hatecheck"), "Cases per functional test")
+    assert list(table) == [f"F{i + 1} {name}" for i, name in enumerate(names)]
+    for code, group in frame.groupby("functionality"):
+        row = table[f"F{code + 1} {names[code]}"]
+        assert int(row["cases"]) == len(group)
+        assert row["label"] == ("hateful" if group["label"].iloc[0] == 1 else "non-hateful")
+    assert sum(int(row["cases"]) for row in table.values()) == 3728
+
+
+@pytest.mark.real_data
+def test_hatecheck_agreement_tables(card_data) -> None:
+    from statsmodels.stats.inter_rater import fleiss_kappa
+
+    for config, title in (
+        ("default", "Annotator agreement in the test suite"),
+        ("all", "Annotator agreement over all generated cases"),
+    ):
+        data = card_data("hatecheck").configs[config].data["test"]
+        given = np.array(data["annotator_labels"])
+        counts = np.column_stack([(given == 0).sum(axis=1), (given == 1).sum(axis=1)])
+        row = card_table(committed_card("hatecheck"), title)["test"]
+        assert row["Fleiss' kappa"] == f"{fleiss_kappa(counts):.3f}"
+        gold = np.array(data["label"])
+        agreeing = Counter((given == gold[:, None]).sum(axis=1))
+        for n, count in agreeing.items():
+            assert int(row[f"cases with {n} agreeing with gold"]) == count
+    assert card_table(committed_card("hatecheck"), "All generated cases and the test suite") == {
+        "in the suite": {"count": "3728"},
+        "not in the suite": {"count": "173"},
+    }

@@ -18,7 +18,17 @@ from pathlib import Path
 import datasets
 import emoji
 import pytest
-from conftest import FIXTURES, upstream_path
+from conftest import (
+    FIXTURES,
+    card_frame,
+    card_table,
+    committed_card,
+    frame_of,
+    load_names,
+    predictions_frame,
+    random_labels,
+    upstream_path,
+)
 
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
@@ -619,3 +629,90 @@ def test_new_pair_contribution(mirror: Path, tmp_path: Path) -> None:
         for f in report.findings
     ), [str(f) for f in report.findings]
     assert all(f.file == str(broken) for f in report.findings)
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_hatemoji_build_round_table(card_data) -> None:
+    data = card_data("hatemoji_build").configs["all"].data
+    frame = card_frame(data)
+    features = data["train"].features
+    frame["emoji_count"] = frame["emoji"].map(len)
+    table = card_table(committed_card("hatemoji_build"), "Entries per round")
+    groups = [(f"R{r}", group) for r, group in frame.groupby("round")] + [("all", frame)]
+    assert list(table) == [key for key, _ in groups]
+    for key, group in groups:
+        row = table[key]
+        assert int(row["entries"]) == len(group)
+        for split, count in group["split"].value_counts().items():
+            assert int(row[split]) == count
+        for label, count in group["label"].value_counts().items():
+            assert int(row[features["label"].names[label]]) == count
+        for kind, count in group["hate_type"].value_counts().items():
+            assert int(row[f"hate type: {features['hate_type'].names[kind]}"]) == count
+        mean, sd = group["emoji_count"].mean(), group["emoji_count"].std(ddof=1)
+        assert float(row["mean emoji count"]) == round(mean, 2)
+        assert float(row["sd emoji count"]) == round(sd, 2)
+        distinct = {e for found in group["emoji"] for e in found}
+        assert int(row["distinct emoji"]) == len(distinct)
+
+
+@pytest.mark.real_data
+def test_hatemoji_build_pair_leakage_table(card_data) -> None:
+    frame = card_frame(card_data("hatemoji_build").configs["all"].data)
+    split_of = dict(zip(frame["entry_id"], frame["split"]))
+    leaking = frame[[split_of[m] != s for m, s in zip(frame["matched_id"], frame["split"])]]
+    table = card_table(
+        committed_card("hatemoji_build"), "Pairs whose members lie in different splits"
+    )
+    counts = {key: int(row["count"]) for key, row in table.items()}
+    assert counts["pairs"] == len(frame) // 2
+    assert counts["pairs with members in different splits"] == len(leaking) // 2 == 982
+    for split, count in Counter(leaking["split"]).items():
+        assert counts[f"{split} entries whose partner is in another split"] == count
+
+
+# -- scores against independent computations (moved from test_evaluate.py) --------
+
+
+def test_hatemoji_build_metrics_match_sklearn_and_pandas(where) -> None:
+    pytest.importorskip("sklearn")
+    import numpy as np
+    from sklearn.metrics import accuracy_score, f1_score, recall_score
+
+    from hatemoji_datasets.evaluate import score
+
+    frame = frame_of("hatemoji_build", "all", "test", where).copy()
+    frame["pred"] = random_labels(frame, seed=3)
+    report = score("hatemoji_build", predictions_frame(frame, "entry_id", frame["pred"]), **where)
+    assert report.overall["accuracy"] == pytest.approx(
+        accuracy_score(frame["label"], frame["pred"])
+    )
+    rounds = {row["round"]: row for row in report.table("rounds").rows}
+    for round_, group in frame.groupby("round"):
+        row = rounds[f"R{round_}"]
+        assert row["n"] == len(group)
+        assert row["accuracy"] == pytest.approx(accuracy_score(group["label"], group["pred"]))
+        assert row["f1_hateful"] == pytest.approx(f1_score(group["label"], group["pred"]))
+    hate_type_names = load_names(where, "hatemoji_build", "hate_type")
+    types = {row["hate_type"]: row for row in report.table("hate_types").rows}
+    for code, group in frame.groupby("hate_type"):
+        row = types[hate_type_names[code]]
+        gold_class = int(group["label"].iloc[0])
+        assert row["n"] == len(group)
+        assert row["recall"] == pytest.approx(
+            recall_score(group["label"], group["pred"], pos_label=gold_class)
+        )
+
+    correct = dict(zip(frame["entry_id"], frame["label"] == frame["pred"]))
+    pairs = {
+        frozenset((a, b)) for a, b in zip(frame["entry_id"], frame["matched_id"]) if b in correct
+    }
+    both = [correct[a] and correct[b] for a, b in map(tuple, pairs)]
+    overall = report.table("pairs").rows[0]
+    assert overall["scope"] == "all" and overall["pairs"] == len(pairs) > 0
+    assert overall["both_correct"] == pytest.approx(np.mean(both))
+    assert sum(row["pairs"] for row in report.table("pairs").rows[1:]) == len(pairs)
+    assert f"{len(pairs)} pairs" in " ".join(report.notes)

@@ -9,7 +9,16 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import FIXTURES, check_one_file
+from conftest import (
+    FIXTURES,
+    card_table,
+    check_one_file,
+    committed_card,
+    frame_of,
+    load_names,
+    predictions_frame,
+    random_labels,
+)
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.spec import CSV
@@ -164,3 +173,121 @@ def test_empty_text_is_one_finding(tmp_path: Path, text: str, line: int) -> None
     broken = tmp_path / "empty.csv"
     broken.write_text(source.replace(text, ",,"), "utf-8")
     assert [(f.line, f.column, f.code) for f in _findings(broken)] == [(line, "text", "TEXT-EMPTY")]
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+@pytest.mark.real_data
+def test_hatemoji_check_functionality_table(card_data) -> None:
+    data = card_data("hatemoji_check").configs["default"].data
+    frame = data["test"].to_pandas()
+    features = data["test"].features
+    table = card_table(committed_card("hatemoji_check"), "Cases per functionality and perturbation")
+    assert len(table) == 7
+    for (f, p), group in frame.groupby(["functionality", "perturbation"]):
+        row = table[f"F{f + 1} {features['functionality'].names[f]}"]
+        perturbation = features["perturbation"].names[p]
+        assert int(row[f"{perturbation} cases"]) == len(group)
+        labels = group["label"].unique()
+        assert len(labels) == 1
+        assert row[f"{perturbation} label"] == features["label"].names[labels[0]]
+    for f, group in frame.groupby("functionality"):
+        assert int(table[f"F{f + 1} {features['functionality'].names[f]}"]["cases"]) == len(group)
+    # The paper's originals per functionality (F1..F7).
+    originals = [int(table[key]["original cases"]) for key in table]
+    assert originals == [300, 120, 260, 288, 288, 440, 430]
+
+
+# -- scores against independent computations (moved from test_evaluate.py) --------
+
+
+#: The HatemojiCheck paper's table as the score report names its rows: (case, gold label, n).
+PAPER_CASES = [
+    ("F1", "hateful", 300), ("F1.1", "non-hateful", 50), ("F1.2", "non-hateful", 60),
+    ("F1.3", "hateful", 60), ("F2", "hateful", 120), ("F2.1", "non-hateful", 20),
+    ("F2.2", "non-hateful", 120), ("F2.3", "hateful", 120), ("F3", "hateful", 260),
+    ("F3.1", "non-hateful", 40), ("F3.2", "non-hateful", 60), ("F3.3", "hateful", 60),
+    ("F4", "hateful", 288), ("F4.1", "non-hateful", 46), ("F4.2", "non-hateful", 60),
+    ("F4.3", "hateful", 60), ("F5", "hateful", 288), ("F5.1", "non-hateful", 48),
+    ("F5.2", "non-hateful", 60), ("F5.3", "non-hateful", 60), ("F6", "hateful", 440),
+    ("F6.1", "non-hateful", 65), ("F6.2", "non-hateful", 112), ("F6.3", "hateful", 88),
+    ("F7", "hateful", 430), ("F7.1", "non-hateful", 45), ("F7.2", "non-hateful", 430),
+    ("F7.3", "hateful", 140),
+]  # fmt: skip
+
+
+def test_hatemoji_check_metrics_match_sklearn_fairlearn_and_pandas(where) -> None:
+    pytest.importorskip("fairlearn")
+    from fairlearn.metrics import demographic_parity_ratio, equalized_odds_ratio
+    from sklearn.metrics import accuracy_score, f1_score
+
+    from hatemoji_datasets.evaluate import score
+
+    frame = frame_of("hatemoji_check", "default", "test", where).copy()
+    frame["pred"] = random_labels(frame)
+    report = score("hatemoji_check", predictions_frame(frame, "case_id", frame["pred"]), **where)
+    gold, pred = frame["label"], frame["pred"]
+    assert report.n == 3930 and report.split == "test" and report.config == "default"
+    assert report.overall["accuracy"] == pytest.approx(accuracy_score(gold, pred))
+    assert report.overall["f1_hateful"] == pytest.approx(f1_score(gold, pred))
+    assert report.overall["f1_macro"] == pytest.approx(f1_score(gold, pred, average="macro"))
+
+    frame["correct"] = frame["label"] == frame["pred"]
+    cells = frame.groupby(["functionality", "perturbation"]).agg(
+        n=("correct", "size"), accuracy=("correct", "mean"), gold=("label", "max")
+    )
+    rows = report.table("cells").rows
+    assert len(rows) == len(cells) == 28
+    f_names = load_names(where, "hatemoji_check", "functionality")
+    p_names = load_names(where, "hatemoji_check", "perturbation")
+    for row, ((f, p), expected) in zip(rows, cells.iterrows()):
+        assert (row["functionality"], row["perturbation"]) == (f_names[f], p_names[p])
+        assert row["n"] == expected["n"]
+        assert row["accuracy"] == pytest.approx(expected["accuracy"])
+        assert row["label"] == ("hateful" if expected["gold"] else "non-hateful")
+
+    target_names = load_names(where, "hatemoji_check", "target")
+    frame["target_name"] = [target_names[t] for t in frame["target"]]
+    by_target = {row["target"]: row for row in report.table("targets").rows}
+    assert list(by_target) == target_names
+    for name, group in frame.groupby("target_name"):
+        row = by_target[name]
+        positives, negatives = group[group["label"] == 1], group[group["label"] == 0]
+        assert row["n"] == len(group)
+        assert row["accuracy"] == pytest.approx(group["correct"].mean())
+        assert row["false_positive_rate"] == pytest.approx((negatives["pred"] == 1).mean())
+        if len(positives):
+            assert row["false_negative_rate"] == pytest.approx((positives["pred"] == 0).mean())
+        else:  # target `none`: identity perturbations are all non-hateful
+            assert name == "none" and row["false_negative_rate"] is None
+
+    protected = frame[frame["target_name"] != "none"]
+    fairness = report.table("fairness").rows[0]
+    assert fairness["targets"] == 6 and fairness["n"] == len(protected) == 3930 - 314
+    kwargs = {"sensitive_features": protected["target_name"]}
+    assert fairness["demographic_parity_ratio"] == pytest.approx(
+        demographic_parity_ratio(protected["label"], protected["pred"], **kwargs)
+    )
+    assert fairness["equalized_odds_ratio"] == pytest.approx(
+        equalized_odds_ratio(protected["label"], protected["pred"], **kwargs)
+    )
+    # ... and by hand: min/max of selection rates; worst of the TPR and FPR ratios.
+    selection = protected.groupby("target_name")["pred"].mean()
+    assert fairness["demographic_parity_ratio"] == pytest.approx(selection.min() / selection.max())
+    rates = protected.groupby(["label", "target_name"])["pred"].mean()
+    ratios = [rates[label].min() / rates[label].max() for label in (0, 1)]
+    assert fairness["equalized_odds_ratio"] == pytest.approx(min(ratios))
+
+
+def test_hatemoji_check_cells_match_the_paper(where) -> None:
+    from hatemoji_datasets.evaluate import score
+
+    report = score("hatemoji_check", {i: 1 for i in range(3930)}, **where)
+    cells = [(r["case"], r["label"], r["n"]) for r in report.table("cells").rows]
+    assert cells == PAPER_CASES
+    matrix = report.accuracy_matrix()
+    assert matrix.shape == (7, 4)
+    assert list(matrix.columns) == ["original", "identity", "polarity", "no_emoji"]
+    assert matrix.loc["append", "no_emoji"] == 0.0  # F5.3 is the one non-hateful no-emoji cell
+    assert matrix.loc["verb_swap", "original"] == 1.0

@@ -43,20 +43,21 @@ def test_committed_tasks_do_not_drift() -> None:
     assert check_tasks(task_files(), TASKS) == [], "run hatemoji-datasets lm-eval-tasks"
 
 
-def test_one_task_per_config_and_a_group_per_dataset() -> None:
-    for name, spec in specs().items():
-        group = load_task(f"{name}/_{name}.yaml")
-        assert group["group"] == name
-        assert group["task"] == [f"{name}_{config.name}" for config in spec.configs]
-        for config in spec.configs:
-            task = load_task(f"{name}/{name}_{config.name}.yaml")
-            assert task["task"] == f"{name}_{config.name}"
-            assert task["dataset_name"] == config.name
-            assert task["test_split"] == config.eval_split
-            assert task["dataset_path"] == f"<org>/{name}"  # no card.yaml names a Hub account
-            assert task["dataset_kwargs"] == {"revision": f"v{spec.version}"}
-            assert task["output_type"] == "multiple_choice"
-            assert task["doc_to_target"] == "label"
+@pytest.mark.parametrize("name", list(specs()))
+def test_one_task_per_config_and_a_group_per_dataset(name: str) -> None:
+    spec = specs()[name]
+    group = load_task(f"{name}/_{name}.yaml")
+    assert group["group"] == name
+    assert group["task"] == [f"{name}_{config.name}" for config in spec.configs]
+    for config in spec.configs:
+        task = load_task(f"{name}/{name}_{config.name}.yaml")
+        assert task["task"] == f"{name}_{config.name}"
+        assert task["dataset_name"] == config.name
+        assert task["test_split"] == config.eval_split
+        assert task["dataset_path"] == f"<org>/{name}"  # no card.yaml names a Hub account
+        assert task["dataset_kwargs"] == {"revision": f"v{spec.version}"}
+        assert task["output_type"] == "multiple_choice"
+        assert task["doc_to_target"] == "label"
 
 
 def test_prompts_and_choices() -> None:

@@ -19,9 +19,10 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
-from conftest import dummy_data_dir, source_url, upstream_path
+from conftest import REPO, card_table, committed_card, dummy_data_dir, source_url, upstream_path
 
 from hatemoji_datasets import load_dataset
+from hatemoji_datasets.cards.lint import front_matter
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.evaluate import score
@@ -457,3 +458,50 @@ def test_release_rules_on_a_copy(mirror: Path, tmp_path: Path, capsys) -> None:
     )
     assert finding["expected"] == old.decode()
     assert main(["validate", str(path), *common, "--allow-changes"]) == 0
+
+
+# -- the card's tables, recomputed independently (moved from test_cards.py) ---------
+
+
+#: BCP-47 codes of Multilingual HateCheck's ten languages.
+MHC_LANGUAGES = ["ar", "nl", "fr", "de", "hi", "it", "zh", "pl", "pt", "es"]
+
+
+def test_multilingual_metadata_lists_every_language() -> None:
+    from hatemoji_datasets.datasets.multilingual_hatecheck.spec import LANGUAGE_CODES, LANGUAGES
+
+    card = front_matter(committed_card("multilingual_hatecheck"))
+    assert card["multilinguality"] == ["multilingual"]
+    assert card["language"] == MHC_LANGUAGES == [LANGUAGE_CODES[lang] for lang in LANGUAGES]
+    metadata = json.loads(
+        (REPO / "cards" / "multilingual_hatecheck" / "croissant.json").read_text("utf-8")
+    )
+    assert metadata["inLanguage"] == MHC_LANGUAGES
+    assert front_matter(committed_card("hatecheck"))["language"] == ["en"]
+
+
+def test_errata_list_the_unified_spellings() -> None:
+    text = committed_card("multilingual_hatecheck")
+    errata = text.split("### Errata\n", 1)[1].split("\n### ", 1)[0]
+    for spelling in ("`Black people`", "`jews`", "`jewish people`", "`immigrant`"):
+        assert spelling in errata
+
+
+@pytest.mark.real_data
+def test_multilingual_hatecheck_language_table(card_data) -> None:
+    data = card_data("multilingual_hatecheck").configs["all"].data["test"]
+    frame = data.to_pandas()
+    languages = data.features["language"].names
+    table = card_table(committed_card("multilingual_hatecheck"), "Cases per language")
+    assert list(table) == languages
+    for code, group in frame.groupby("language"):
+        row = table[languages[code]]
+        assert int(row["cases"]) == len(group)
+        assert int(row["hateful"]) == int(group["label"].sum())
+        assert int(row["functionalities"]) == group["functionality"].nunique()
+    agreement = card_table(
+        committed_card("multilingual_hatecheck"), "Annotator agreement per language"
+    )
+    assert agreement["french"]["majority differs from gold"] == "789"
+    assert agreement["italian"]["majority differs from gold"] == "27"
+    assert agreement["all"]["cases"] == "36582"

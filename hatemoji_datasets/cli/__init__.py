@@ -7,6 +7,8 @@
 - :mod:`~hatemoji_datasets.cli.scoring`: ``score``;
 - :mod:`~hatemoji_datasets.cli.publishing`: ``card``, ``export``, ``push``;
 - :mod:`~hatemoji_datasets.cli.pinning`: ``lock``, ``verify``, ``fingerprints``;
+- :mod:`~hatemoji_datasets.cli.regenerate`: ``regenerate`` (every generated file), over
+  :mod:`~hatemoji_datasets.cli.artefacts` (what is generated, and how);
 - :mod:`~hatemoji_datasets.cli.hook`: the pre-commit hook's entry point;
 - :mod:`~hatemoji_datasets.cli.output`: tables and numbers for people.
 

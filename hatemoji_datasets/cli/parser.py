@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import argparse
 
-from hatemoji_datasets.cli import data, diffing, pinning, publishing, scoring, validation
+from hatemoji_datasets.cli import (
+    data,
+    diffing,
+    pinning,
+    publishing,
+    regenerate,
+    scoring,
+    validation,
+)
 
 DESCRIPTION = (
     "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
@@ -49,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=VERBOSE_HELP,
     )
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for group in (data, diffing, validation, scoring, publishing, pinning):
+    for group in (data, diffing, validation, scoring, publishing, pinning, regenerate):
         group.add_commands(commands, source_options)
     for sub in commands.choices.values():  # -v after the command name works too
         sub.add_argument(

@@ -24,8 +24,13 @@ from pathlib import Path
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import make_folder, read_text, write_text
 
-#: The checkout this package runs from, when it runs from one.
-REPOSITORY = Path(__file__).resolve().parents[1]
+#: The checkout this package runs from, when it runs from one (``core/`` is two below it).
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+def repository_root() -> Path:
+    """The checkout this package runs from, else the current folder."""
+    return REPOSITORY if (REPOSITORY / "pyproject.toml").is_file() else Path()
 
 
 def repository_folder(name: str) -> Path:

@@ -1,0 +1,20 @@
+"""What the shared tests expect of APEACH and BEEP!, stated from the papers and the
+upstream files (never computed by the package): split sizes of the real and the dummy
+data, the corpora the card's data statements describe, and the card's Hub language."""
+
+#: Rows per split of each config, built from the pinned upstream files.
+SPLITS = {
+    "default": {"test": 3770},
+    "beep": {"train": 7896, "validation": 471},
+}
+#: Rows per split of each config, built from ``dummy_data/``.
+DUMMY_SPLITS = {
+    "default": {"test": 5},
+    "beep": {"train": 5, "validation": 3},
+}
+#: Distinct rows the card counts (its size category): APEACH's test and BEEP!'s two splits.
+CARD_ROWS = 3770 + 7896 + 471
+#: The corpora the card's data statements describe.
+CARD_STATEMENTS = ("APEACH", "BEEP!")
+#: The card's Hub ``language`` tags.
+HUB_LANGUAGE = ["ko"]
