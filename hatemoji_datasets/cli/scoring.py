@@ -70,14 +70,14 @@ def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport
     from hatemoji_datasets.evaluate.scoring import score
-    from hatemoji_datasets.file_io import check_folder_destination
+    from hatemoji_datasets.file_io import check_destination
 
     if args.plot and Path(args.plot).suffix.lower() != ".png":
         raise PredictionError(f"--plot writes a PNG; give a path ending in .png, not {args.plot}")
     # Everything that can fail without the data fails first: extras, the plot's folder.
     require_extras(plot=bool(args.plot))
     if args.plot:
-        check_folder_destination(Path(args.plot).parent)
+        check_destination(args.plot)  # as lock -o: a missing folder is refused
     show_progress(args.verbose)
     reports: dict[str, ScoreReport] = {}
     names = model_names(args.predictions, args.names)

@@ -14,7 +14,7 @@ import numpy as np
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
-from hatemoji_datasets.file_io import make_folder, write_bytes
+from hatemoji_datasets.file_io import write_bytes
 
 #: How a metric is named in a plot's title.
 METRIC_NAMES: dict[str, str] = {
@@ -154,6 +154,5 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
         )
     finally:
         plt.close(figure)
-    make_folder(Path(path).parent)
-    write_bytes(path, image_bytes.getvalue())
+    write_bytes(path, image_bytes.getvalue())  # its folder must exist: never made
     return values
