@@ -338,7 +338,9 @@ def check_folder_destination(folder: str | os.PathLike[str]) -> None:
     _check_writable(existing, f"cannot write into {path}")
 
 
-def make_folder(folder: str | os.PathLike[str], *, within: str | os.PathLike[str] | None = None) -> Path:
+def make_folder(
+    folder: str | os.PathLike[str], *, within: str | os.PathLike[str] | None = None
+) -> Path:
     """Create ``folder`` if missing; OutputError when it cannot be.
 
     Only ``folder`` is made, or, with ``within`` (a folder the command writes, which
@@ -353,9 +355,7 @@ def make_folder(folder: str | os.PathLike[str], *, within: str | os.PathLike[str
     if blocked is not None:
         raise OutputError(f"cannot write into {path}: {blocked} is not a folder")
     if not outermost.parent.is_dir():
-        raise OutputError(
-            f"cannot write into {path}: the folder {outermost.parent} does not exist"
-        )
+        raise OutputError(f"cannot write into {path}: the folder {outermost.parent} does not exist")
     try:
         path.mkdir(parents=within is not None, exist_ok=True)
     except OSError as exc:
