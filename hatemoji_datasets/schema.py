@@ -7,7 +7,8 @@ runs a model lazily and turns pandera's failure cases into
 :class:`~hatemoji_datasets.findings.Finding` records naming the file line, the
 column, the value and, where a rule knows it, the expected value. One cell
 gets one finding: a value that cannot be typed, or breaks its column's rule,
-is not reported again by the row rules that read it.
+is not reported again by a row rule about that cell. Findings are otherwise
+independent: a row rule runs, and reports, whatever another cell of its row holds.
 
 Rules that compare a row with the file it came from (HatemojiBuild's split
 rule, for instance) read which split's file each row was read from: the
@@ -143,9 +144,12 @@ class RuleInfo:
     column: str | None = None
     #: ``expected(frame) -> Series``: the value the rule wanted in ``column``, per row.
     expected: Callable[[pd.DataFrame], pd.Series] | None = None
-    #: The columns the rule reads: where one of them already has a finding on a row,
-    #: the rule's finding there would only repeat it.
+    #: The columns the rule reads (its ``column`` first). A finding on one of the others
+    #: never hides the rule's (findings are independent); one on its own cell does.
     reads: tuple[str, ...] = ()
+    #: ``detail(frame) -> Series``: per row, what the message adds (missing: nothing),
+    #: such as the language a value belongs to.
+    detail: Callable[[pd.DataFrame], pd.Series] | None = None
 
 
 def rule(
@@ -155,17 +159,20 @@ def rule(
     column: str | None = None,
     expected: Callable[[pd.DataFrame], pd.Series] | None = None,
     reads: tuple[str, ...] = (),
+    detail: Callable[[pd.DataFrame], pd.Series] | None = None,
 ) -> Callable:
     """A whole-row rule of a ``RawFileModel`` (a pandera dataframe check) with its code.
 
     ``column`` is the column a failing row is reported under (its value is
     shown); ``expected`` computes the value the rule wanted there; ``reads``
-    names the other columns it compares, so a bad cell there is reported once.
+    names the other columns it compares. The rule is reported whatever those
+    cells hold; only a column check's error on ``column`` itself stands for it.
+    ``detail`` computes, per row, what the message adds after a semicolon.
     """
 
     def decorate(function: Callable) -> Any:
         inputs = tuple(dict.fromkeys((*((column,) if column else ()), *reads)))
-        function.__rule__ = RuleInfo(code, message, column, expected, inputs)
+        function.__rule__ = RuleInfo(code, message, column, expected, inputs, detail)
         return pa.dataframe_check(error=message)(function)
 
     return decorate
@@ -342,7 +349,7 @@ def _translate(
     ruled: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
     for position, info, failure in row_rules:
-        if (position, info.code) in seen or any((position, c) in cells for c in info.reads):
+        if (position, info.code) in seen or (position, info.column) in cells:
             continue  # pandera repeats a row rule per column; a bad cell is reported once
         if info.column is not None and (position, info.column) in ruled:
             continue  # one cell, one finding: the first rule (in declared order) speaks
@@ -351,6 +358,7 @@ def _translate(
             ruled.add((position, info.column))
         where, line = _place(file, position, places)
         value = expected = None
+        message = info.message
         if position is not None and info.column in frame.columns:
             value = frame[info.column].iloc[position]
             if info.expected is not None:
@@ -359,13 +367,19 @@ def _translate(
                 expected = expected_cache[info.code].iloc[position]
         elif position is None:
             value = failure
+        if position is not None and info.detail is not None:
+            key = f"{info.code} detail"
+            if key not in expected_cache:
+                expected_cache[key] = info.detail(frame)
+            added = expected_cache[key].iloc[position]
+            message += f"; {added}" if isinstance(added, str) and added else ""
         found.append(
             Finding(
                 where,
                 line,
                 info.column,
                 info.code,
-                info.message,
+                message,
                 preview(value),
                 preview(expected, None),
             )
