@@ -13,9 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.findings import markdown_text
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
-from hatemoji_datasets.findings import markdown_text
 
 
 def same_split(reports: Mapping[str, ScoreReport]) -> ScoreReport:
@@ -88,7 +88,9 @@ def render_markdown(reports: Mapping[str, ScoreReport]) -> str:
             cells += [_format(reports[model].tables[name].rows[i][m]) for _, model, m in columns]
             rows.append(cells)
         lines += ["", f"### {table.title}", ""]
-        lines += _markdown_table(header, rows, numeric_from=len(table.keys), text=("label",))
+        lines += _markdown_table(
+            header, rows, numeric_from=len(table.keys), text=("label",)
+        )  # the gold-label key column
         declared = first.matrix
         if declared is not None and name == declared.table and len(models) == 1:
             what = declared.metric.replace("_", " ").capitalize()

@@ -21,8 +21,8 @@ import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.findings import Finding, preview
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.findings import Finding, preview
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.validate.formats import upstream_name
 
 

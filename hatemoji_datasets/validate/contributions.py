@@ -25,20 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hatemoji_datasets.building.pipeline import (
-    SplitFiles,
-    fetch_released,
-    read_by_layout,
-    read_files,
-    stacked_frame,
-)
-from hatemoji_datasets.building.reader import RawTable
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import check_regular_file, unreadable
-from hatemoji_datasets.findings import Finding, finding_order, not_yet_reported
-from hatemoji_datasets.registry import lookup
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import check_regular_file, unreadable
+from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
+from hatemoji_datasets.core.registry import lookup
+from hatemoji_datasets.core.spec import TEXT_COLUMN, ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
+from hatemoji_datasets.raw.reader import RawTable
+from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.validate.formats import part_of, source_of
 from hatemoji_datasets.validate.report import ValidationReport
 
@@ -191,7 +186,7 @@ def _read(
 
 def _built_key(config: ConfigSpec) -> str:
     """The built column that identifies a row: its id, or its text."""
-    return config.id_column or "text"
+    return config.id_column or TEXT_COLUMN
 
 
 @cache
@@ -230,7 +225,7 @@ def _check_raw(
     released: pd.DataFrame,
     options: Options,
 ) -> list[Finding]:
-    from hatemoji_datasets.schema import check_frame, compiled
+    from hatemoji_datasets.schema.engine import check_frame, compiled
     from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
     frame = raw.table.to_pandas()
@@ -282,10 +277,9 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The format's schema over the file (plus released context rows, for cross-row rules)."""
-    from hatemoji_datasets.building.joins import stack_frames
-    from hatemoji_datasets.schema import (
-        check_frame,
-        column_findings,
+    from hatemoji_datasets.raw.joins import stack_frames
+    from hatemoji_datasets.schema.engine import check_frame, column_findings
+    from hatemoji_datasets.schema.model import (
         row_sources,
         source_splits,
         split_runs,
@@ -336,7 +330,7 @@ def _check_built(
     cache_dir: str | None,
     options: Options,
 ) -> list[Finding]:
-    from hatemoji_datasets.schema import check_frame
+    from hatemoji_datasets.schema.engine import check_frame
     from hatemoji_datasets.validate.built_format import features_schema
     from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
@@ -348,10 +342,10 @@ def _check_built(
 
     _, found = check_frame(schema, frame, file=name, places=places)
     key = _built_key(config)
-    if key not in frame.columns or "text" not in frame.columns:
+    if key not in frame.columns or TEXT_COLUMN not in frame.columns:
         return found
     rows = ContributedRows(
-        name, frame, key, "text", released, lambda p: p + 1, member(frame[key], released[key])
+        name, frame, key, TEXT_COLUMN, released, lambda p: p + 1, member(frame[key], released[key])
     )
     return [*found, *_not_owned(_release_findings(rows, options), found)]
 
