@@ -15,7 +15,7 @@ from conftest import one_error_line
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.evaluate.harness_log import read_sample_log
 from hatemoji_datasets.evaluate.numbers import strict_number
 from hatemoji_datasets.evaluate.predictions import align_frame, read_predictions
