@@ -3,8 +3,8 @@
 ``verify``, ``fingerprints``, ``diff``, ``score`` and ``export`` each read the cached
 Arrow file through the one damage check (the manifest of digests, then the
 recorded row counts and fingerprints): whatever the damage, one line naming the
-dataset, the file and the ``--force`` command, exit 1, no traceback. Before
-0.3.1 ``verify`` skipped the check and recomputed the fingerprints from the
+dataset, the file and the ``--force`` command, exit 1, no traceback. In
+0.3.0, ``verify`` skipped the check and recomputed the fingerprints from the
 damaged file: a flipped bit in a text column ended in a ``UnicodeDecodeError``
 traceback, other damage in a bare fingerprint mismatch.
 """

@@ -1,7 +1,7 @@
 """Every rule of a config holds for every row, whatever the file or language; no finding
 hides another.
 
-Each case failed before 0.3.1: a Mandarin-only spelling test (or another language's
+Each case failed on 0.3.0: a Mandarin-only spelling test (or another language's
 spelling of a group) in a ``--config german`` contribution passed; a file named like
 the French file holding German rows passed ``--config german``; the same case id in
 two files of one contribution passed; a HateCheck case whose text differs between its

@@ -1,7 +1,7 @@
 """Strict numbers in predictions files and harness logs: a boolean, null, NaN, an infinity
 or a non-numeral string where a number belongs is refused, naming the file and the line.
 
-Before 0.3.1 ``float()`` read them: a JSON ``false`` log-likelihood was scored as 0.0
+In 0.3.0 ``float()`` read them: a JSON ``false`` log-likelihood was scored as 0.0
 (exit 0), ``true`` as 1.0, a ``true`` prediction as hateful and a ``false`` score as 0.
 """
 

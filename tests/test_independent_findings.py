@@ -8,7 +8,7 @@ contributor or an attacker would: a label, a vocabulary value, a text in one fil
 but not the other, a text with an edge space, a new id. Hypothesis picks sets of
 faults; every finding of every fault alone must still be there, and nothing else.
 
-Before 0.3.1 it failed: a warning on a cell (``TEXT-EDGE-SPACE``, which upstream's
+On 0.3.0 it failed: a warning on a cell (``TEXT-EDGE-SPACE``, which upstream's
 texts trigger once a row is new) hid any error on it (``JOIN-MISMATCH``); a row
 rule was silent wherever another cell it reads had a finding; a row whose key was
 repeated lost every release and join finding.
@@ -170,7 +170,7 @@ placements = st.tuples(
 )
 @given(placements.filter(lambda placed: len(placed) >= 2))
 # The label's rule reads the functionality: an unknown one hid it (and let RELEASE-CHANGED
-# speak for the label's cell instead) until 0.3.1.
+# speak for the label's cell instead) in 0.3.0.
 @example(frozenset({("gold label flipped", POOL[0]), ("unknown functionality", POOL[0])}))
 @example(frozenset({("majority flipped", POOL[1]), ("an annotator's label unknown", POOL[1])}))
 @example(frozenset({(fault, OWN_ROW[fault]) for fault in EXCLUSIVE}))

@@ -18,7 +18,7 @@ digest of each (the first 16 hex digits of its SHA-256) rather than the text.
 Per case it keeps the report's summary, the count of each code, the first
 findings in full and the SHA-256 of the whole list (some cases have thousands).
 
-Re-recorded once on purpose since (0.3.1, findings made independent): every change
+Re-recorded once on purpose since (issue 28, findings made independent): every change
 was a finding that another one had hidden now appearing (a row rule where a cell it
 reads was rejected, release findings of a row with a repeated id, a warning of such
 a row), the two new contribution-wide codes (`KEY-REPEATED-ACROSS-FILES`: the two
