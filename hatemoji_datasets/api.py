@@ -62,8 +62,6 @@ def load_dataset(
         mirror=mirror,
         download_mode=download_mode,
         validate=validate,
-        # A lock recomputes every fingerprint below, naming both digests of any change.
-        digests=entry is None,
     )
     if entry is not None:
         locking.check_data(entry, data, str(lock))

@@ -326,6 +326,7 @@ def test_plot_has_one_column_per_model(where, tmp_path: Path, capsys) -> None:
 
     paths = [str(p) for p in _write_models(where, tmp_path, 3)]
     one, three = tmp_path / "one.png", tmp_path / "plots" / "three.png"
+    three.parent.mkdir()  # a plot's folder must exist: it is never made
     assert _cli(where, "hatemoji_check", "--predictions", paths[0], "--plot", str(one)) == 0
     assert _cli(where, "hatemoji_check", "--predictions", *paths, "--plot", str(three)) == 0
     capsys.readouterr()

@@ -15,7 +15,8 @@ import pyarrow as pa
 import pytest
 from conftest import upstream_path
 
-from hatemoji_datasets import FingerprintError, load_dataset
+from hatemoji_datasets import CacheError, FingerprintError, load_dataset
+from hatemoji_datasets.building import manifest
 from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.core.errors import LockError
@@ -177,9 +178,17 @@ def test_a_tampered_cache_fails_verify(
 ) -> None:
     path, cache = tmp_path / "a.lock", tmp_path / "cache"
     assert _lock(path, ["apeach:1.0.0"], cache, mirror) == 0
-    (arrow,) = (cache / "apeach" / "default" / "1.0.0").glob("*.arrow")
+    folder = cache / "apeach" / "default" / "1.0.0"
+    (arrow,) = folder.glob("*.arrow")
     _rewrite_one_text(arrow)
     capsys.readouterr()
+    assert _verify(path, cache, mirror) == 1  # damage, named as build names it
+    out = capsys.readouterr().out
+    assert f"{arrow.name} was changed after the build wrote it" in out
+    assert "hatemoji-datasets build apeach/default:1.0.0 --force" in out
+    with pytest.raises(CacheError, match=f"{arrow.name} was changed.*--force"):
+        load_dataset("apeach", lock=path, cache_dir=str(cache), mirror=str(mirror))
+    manifest.record(folder)  # who rewrites the data can rewrite its manifest: the lock holds
     assert _verify(path, cache, mirror) == 1
     out = capsys.readouterr().out
     locked = read_recorded(dataset_spec("apeach"))["1.0.0", "default", "test"].fingerprint

@@ -34,7 +34,6 @@ def load_verified(
     mirror: str | None = None,
     download_mode: str | None = None,
     check_fingerprints: bool = True,
-    digests: bool = True,
     validate: bool = False,
 ) -> tuple[DeclaredBuilder, datasets.DatasetDict]:
     """The builder of ``config`` at ``version`` and its checked splits, built if not cached.
@@ -49,8 +48,9 @@ def load_verified(
 
     A build found in the cache is checked against its manifest (the digests
     recorded when it was written) before ``datasets`` reads any of it; a
-    damaged one raises :class:`CacheError`. ``digests=False`` skips that, for
-    callers that recompute every fingerprint themselves (lockfiles).
+    damaged one raises :class:`CacheError` naming the file and the ``--force``
+    command. No reader skips this: a lockfile's check recomputes the
+    fingerprints afterwards, from data known to be whole.
     ``validate=True`` validates the pinned files against the schema even where
     they were validated when their fingerprints were recorded (a build from the
     cache has them fetched, verified and validated again).
@@ -61,7 +61,7 @@ def load_verified(
     folder = summary.build_dir(spec, config, version, cache_dir)
     unvouched = False
     finished = manifest.exists(folder) or (folder / "dataset_info.json").is_file()
-    if finished and download_mode != FORCE and digests:
+    if finished and download_mode != FORCE:
         if manifest.exists(folder):
             try:
                 manifest.check(folder, dataset_name=spec.name, skip=(summary.SUMMARY_FILE,))
@@ -184,7 +184,11 @@ def _vouch(builder: DeclaredBuilder, data: datasets.DatasetDict) -> None:
             f"it has no {manifest.MANIFEST_FILE} (built by an older release) and no "
             "fingerprint is recorded to check it against",
         )
-    found = split_fingerprints(data)
+    try:
+        found = split_fingerprints(data)
+    except (ValueError, OSError) as exc:  # UnicodeDecodeError, ArrowInvalid: bytes changed
+        what = f"its data cannot be read ({type(exc).__name__})"
+        raise damaged(spec, config, version, builder.cache_dir, what) from None
     want = {split: (r.rows, r.fingerprint) for split, r in expected.items()}
     problems = recorded.compare(spec, config.name, version, want, found)
     if problems:

@@ -66,7 +66,7 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
 
 def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.output import show_progress
-    from hatemoji_datasets.core.file_io import check_folder_destination
+    from hatemoji_datasets.core.file_io import check_destination
     from hatemoji_datasets.evaluate.metrics import require_extras
     from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport
@@ -77,7 +77,7 @@ def run_score(args: argparse.Namespace) -> int:
     # Everything that can fail without the data fails first: extras, the plot's folder.
     require_extras(plot=bool(args.plot))
     if args.plot:
-        check_folder_destination(Path(args.plot).parent)
+        check_destination(args.plot)  # as lock -o: a missing folder is refused
     show_progress(args.verbose)
     reports: dict[str, ScoreReport] = {}
     names = model_names(args.predictions, args.names)

@@ -323,25 +323,42 @@ def _read_only(folder: Path) -> bool:
 
 
 def check_folder_destination(folder: str | os.PathLike[str]) -> None:
-    """Fail early when files cannot be written into ``folder`` (made if missing)."""
+    """Fail early when files cannot be written into ``folder``.
+
+    ``folder`` itself may be new (it is made when written), but its parent must
+    exist: as for a file, a missing parent is refused, never created.
+    """
     path = Path(folder)
-    for parent in (path, *path.parents):
-        if parent.exists():
-            if not parent.is_dir():
-                raise OutputError(f"cannot write into {path}: {parent} is not a folder")
-            _check_writable(parent, f"cannot write into {path}")
-            return
+    blocked = _not_a_folder(path)
+    if blocked is not None:
+        raise OutputError(f"cannot write into {path}: {blocked} is not a folder")
+    existing = path if path.is_dir() else path.parent
+    if not existing.is_dir():
+        raise OutputError(f"cannot write into {path}: the folder {existing} does not exist")
+    _check_writable(existing, f"cannot write into {path}")
 
 
-def make_folder(folder: str | os.PathLike[str]) -> Path:
-    """Create ``folder`` (and its parents) if missing; OutputError when it cannot be."""
+def make_folder(
+    folder: str | os.PathLike[str], *, within: str | os.PathLike[str] | None = None
+) -> Path:
+    """Create ``folder`` if missing; OutputError when it cannot be.
+
+    Only ``folder`` is made, or, with ``within`` (a folder the command writes, which
+    holds ``folder``), the folders from ``within`` down to it: the parent of the
+    outermost folder made must exist. A missing parent is refused, never created.
+    """
     path = Path(folder)
+    if path.is_dir():
+        return path
+    outermost = Path(within) if within is not None else path
+    blocked = _not_a_folder(path)
+    if blocked is not None:
+        raise OutputError(f"cannot write into {path}: {blocked} is not a folder")
+    if not outermost.parent.is_dir():
+        raise OutputError(f"cannot write into {path}: the folder {outermost.parent} does not exist")
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(parents=within is not None, exist_ok=True)
     except OSError as exc:
-        blocked = _not_a_folder(path)
-        if blocked is not None:
-            raise OutputError(f"cannot write into {path}: {blocked} is not a folder") from None
         raise OutputError(f"cannot write into {path}: {_reason(exc)}") from None
     return path
 

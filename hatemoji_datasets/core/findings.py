@@ -51,6 +51,11 @@ CODES: dict[str, str] = {
     # Between files of two formats joined on a key (a split's rows and, say, its annotations).
     "JOIN-UNMATCHED": "a row whose key has no row in the file it is joined with",
     "JOIN-MISMATCH": "a column two joined files both hold differs between their rows",
+    # Between the files of one contribution.
+    "NAME-OTHER-SOURCE": "a file named like an upstream file the config does not read "
+    "(another language's, say)",
+    "KEY-REPEATED-ACROSS-FILES": "a row's key is held by a row of an earlier file of the same "
+    "format",
     # New text in a contribution.
     "TEXT-CONTROL": "a text holds a control character",
     "TEXT-NOT-NFC": "a text is not in Unicode NFC",
@@ -188,14 +193,18 @@ class Finding:
         return f"{self.place}: {self.detail()}"
 
 
-def not_yet_reported(reported: Iterable[Finding], keys: Iterable[str]) -> Callable[[Finding], bool]:
-    """Whether a finding says something new: not on a cell ``reported`` names, nor on a row
-    whose key (a column in ``keys``) it rejected (repeated, untyped), which has no identity
-    to compare or join by. Decided by ``reported`` as it is now."""
-    reported, keys = list(reported), set(keys)
-    cells = {(f.file, f.line, f.column) for f in reported}
-    bad_keys = {(f.file, f.line) for f in reported if f.column in keys}
-    return lambda f: (f.file, f.line, f.column) not in cells and (f.file, f.line) not in bad_keys
+def not_yet_reported(reported: Iterable[Finding]) -> Callable[[Finding], bool]:
+    """Whether a finding says something new: not about a cell on which ``reported`` already
+    holds an error. Decided by ``reported`` as it is now.
+
+    Findings are independent: every rule reads the raw value, whatever another rule said.
+    The only finding this hides is a second one about the same cell (file, line, column),
+    by a rule that read the same raw value, behind an error: a cell the schema rejects
+    is not also "changed" or "mismatched". A warning hides nothing, and a finding on
+    one cell never hides one on another cell of its row.
+    """
+    cells = {(f.file, f.line, f.column) for f in reported if f.severity == "error"}
+    return lambda f: (f.file, f.line, f.column) not in cells
 
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:

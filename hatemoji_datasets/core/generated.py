@@ -45,16 +45,17 @@ def write_files(files: Mapping[str, str], folder: Path) -> list[Path]:
     written = []
     for relative, text in files.items():
         path = folder / relative
-        make_folder(path.parent)
+        make_folder(path.parent, within=folder)
         write_text(path, text)
         written.append(path)
     return written
 
 
-def refresh(files: Mapping[Path, str], *, write: bool, make_folders: bool = True) -> list[Path]:
+def refresh(files: Mapping[Path, str], *, write: bool, within: Path | None = None) -> list[Path]:
     """The files whose text differs from ``files`` (missing or unreadable ones too), in
-    ``files``' order; with ``write`` each of them is rewritten, whole or not at all (in a
-    folder made if missing, unless ``make_folders`` is off: a missing folder is an error).
+    ``files``' order; with ``write`` each of them is rewritten, whole or not at all (its
+    folder made if missing when it lies in ``within``, the folder written; without
+    ``within`` a missing folder is an error).
     """
     stale = []
     for path, text in files.items():
@@ -65,8 +66,8 @@ def refresh(files: Mapping[Path, str], *, write: bool, make_folders: bool = True
             pass  # missing or unreadable: it differs
         stale.append(path)
         if write:
-            if make_folders:
-                make_folder(path.parent)
+            if within is not None:
+                make_folder(path.parent, within=within)
             write_text(path, text)
     return stale
 

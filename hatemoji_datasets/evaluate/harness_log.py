@@ -33,6 +33,7 @@ from hatemoji_datasets.core.errors import InputError, PredictionError
 from hatemoji_datasets.core.features import LABEL_NAMES
 from hatemoji_datasets.core.file_io import parse_json, read_text
 from hatemoji_datasets.core.spec import LABEL_COLUMN, ConfigSpec, DatasetSpec
+from hatemoji_datasets.evaluate.numbers import strict_integer, strict_number
 from hatemoji_datasets.harness.tasks import config_of_task
 
 #: ``samples_<task>_<date>T<time>.jsonl``, as the harness names its per-sample logs.
@@ -101,7 +102,13 @@ def read_sample_log(
         record = _record(path, number, line)
         doc = record["doc"]
         if by_position:
-            ids.append(record["doc_id"])
+            position = strict_integer(record["doc_id"])
+            if position is None or position < 0:
+                raise PredictionError(
+                    f"{path}: line {number}: doc_id {_shown_value(record['doc_id'])} is not "
+                    "a row position (an integer >= 0)"
+                )
+            ids.append(position)
         elif id_column in doc:
             ids.append(doc[id_column])
         else:
@@ -146,14 +153,24 @@ def _likelihoods(path: Path, number: int, responses: Any) -> list[float]:
     found = []
     for response in responses:
         value = response[0] if isinstance(response, list) and response else response
-        try:
-            number_value = float(value)
-        except (TypeError, ValueError):
-            raise PredictionError(f"{where}: {value!r} is not a log-likelihood") from None
-        if math.isnan(number_value) or number_value > 0:
-            raise PredictionError(f"{where}: {value!r} is not a log-likelihood")
+        number_value = strict_number(value)  # never a boolean, null, NaN or infinity
+        if number_value is None or number_value > 0:
+            raise PredictionError(
+                f"{where}: {_shown_value(value)} is not a log-likelihood (a finite number <= 0)"
+            )
         found.append(number_value)
     return found
+
+
+def _shown_value(value: Any) -> str:
+    """A value as the log wrote it (JSON: ``false``, ``null``, ``"x"``), shortened."""
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _softmax(likelihoods: Sequence[float]) -> list[float]:
@@ -185,7 +202,7 @@ def check_documents(
         row = rows[index]
         if any(key not in row or not _same(doc[key], row[key]) for key in doc):
             differ.append(str(row_id))
-        elif target is not None and str(target) != str(row[LABEL_COLUMN]):
+        elif target is not None and not _same_label(target, row[LABEL_COLUMN]):
             gold.append(str(row_id))
     problems = []
     if differ:
@@ -203,11 +220,19 @@ def check_documents(
         raise PredictionError(f"{path}: " + "; ".join(problems), problems=problems)
 
 
+def _same_label(target: Any, label: Any) -> bool:
+    """Whether a sample's ``target`` is the row's label id (a number or numeral, never a
+    boolean)."""
+    return strict_integer(target) == label and strict_integer(label) == label
+
+
 def _plain_id(value: Any) -> Any:
     return int(value) if isinstance(value, int | float) and float(value).is_integer() else value
 
 
 def _same(logged: Any, built: Any) -> bool:
+    if isinstance(logged, bool) != isinstance(built, bool):
+        return False  # a JSON true is not the number 1
     if isinstance(logged, float) or isinstance(built, float):
         return isinstance(logged, int | float) and math.isclose(logged, built, rel_tol=1e-6)
     return logged == built

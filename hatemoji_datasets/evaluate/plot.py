@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from hatemoji_datasets.core.file_io import make_folder, write_bytes
+from hatemoji_datasets.core.file_io import write_bytes
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
@@ -154,6 +154,5 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
         )
     finally:
         plt.close(figure)
-    make_folder(Path(path).parent)
-    write_bytes(path, image_bytes.getvalue())
+    write_bytes(path, image_bytes.getvalue())  # its folder must exist: never made
     return values

@@ -30,13 +30,15 @@ from hatemoji_datasets.evaluate.harness_log import (
     is_sample_log,
     read_sample_log,
 )
+from hatemoji_datasets.evaluate.numbers import strict_number
 
 PREDICTION = "prediction"
 SCORE = "score"
 #: The id column of configs whose rows have no id: the 0-based row index in the split.
 ROW_INDEX = "index"
 _INTEGER = re.compile(r"[+-]?\d+")
-_LABELS = {"0": 0, "1": 1, "non-hateful": 0, "hateful": 1, "false": 0, "true": 1}
+#: Labels by name; any other label is a strict number, 0 or 1 (a boolean is neither).
+_LABELS = {"non-hateful": 0, "hateful": 1}
 
 Predictions = Mapping[Any, Any] | pd.DataFrame | str | os.PathLike[str] | Any
 
@@ -188,30 +190,15 @@ def _hashable(value: Any) -> bool:
 
 
 def _normal_label(value: Any) -> int | None:
-    if isinstance(value, bool | np.bool_):
-        return int(value)
-    if isinstance(value, int | np.integer | float | np.floating):
-        return int(value) if value in (0, 1) else None
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in _LABELS:
-            return _LABELS[text]
-        try:
-            number = float(text)
-        except ValueError:
-            return None
-        return int(number) if number in (0.0, 1.0) else None
-    return None
+    if isinstance(value, str) and value.strip().lower() in _LABELS:
+        return _LABELS[value.strip().lower()]
+    number = strict_number(value)  # never a boolean, null, NaN or infinity
+    return int(number) if number in (0.0, 1.0) else None
 
 
 def _normal_score(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if 0.0 <= number <= 1.0 else None
+    number = strict_number(value)
+    return number if number is not None and 0.0 <= number <= 1.0 else None
 
 
 def _offenders(items: Sequence[str], what: str) -> str:

@@ -175,7 +175,7 @@ def export(
         relatives = _write_repository(built, staging)
         _clear(folder, previous)
         for relative in relatives:  # renames within one folder: nothing left to run out of
-            make_folder((folder / relative).parent)
+            make_folder((folder / relative).parent, within=folder)
             os.replace(staging / relative, folder / relative)
         done = True
     except OSError as exc:
@@ -201,7 +201,7 @@ def _write_repository(built: Built, folder: Path) -> list[str]:
     for config_name, config in built.configs.items():
         for split in config.spec.split_names:
             relative = parquet_name(config_name, split)
-            make_folder((folder / relative).parent)
+            make_folder((folder / relative).parent, within=folder)
             with writing(folder / relative) as partial:
                 write_parquet(hub_table(config.data[split]), Path(partial))
             parquet[config_name, split] = _written(folder, relative)

@@ -148,10 +148,9 @@ def _entry_problems(entry: LockedDataset, cache_dir: str | None, mirror: str | N
         return [f"{where}: {error}"]
     problems = _source_problems(entry)
     try:
-        # The fingerprints are recomputed below, so the cache's digests are not needed.
-        _, data = load_verified(
-            spec, config, version, cache_dir=cache_dir, mirror=mirror, digests=False
-        )
+        # A damaged cache is named as build names it (the file, the --force command); the
+        # fingerprints are then recomputed from data known to be whole.
+        _, data = load_verified(spec, config, version, cache_dir=cache_dir, mirror=mirror)
     except HatemojiDatasetsError as error:
         return [*problems, f"{where}: cannot be loaded or built: {error}"]
     return problems + _compare(entry, split_fingerprints(data))

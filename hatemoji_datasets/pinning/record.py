@@ -74,4 +74,4 @@ def record_all(
         )
         for spec in specs
     }
-    return [(path, files[path]) for path in refresh(files, write=write, make_folders=False)]
+    return [(path, files[path]) for path in refresh(files, write=write)]

@@ -148,7 +148,7 @@ def check_files(
     for join in config.joins:
         files = [(split, None, f.joined[join.name]) for split, f in splits.items()]
         found += _check_tables(spec.load(join.schema), files)
-    unreported = not_yet_reported(found, (p.key_column for p in config.parts))
+    unreported = not_yet_reported(found)
     for files in splits.values():
         for join in config.joins:
             partner = files.joined[join.name]

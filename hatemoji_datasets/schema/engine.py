@@ -4,7 +4,8 @@
 :class:`~hatemoji_datasets.core.findings.Finding` records naming the file line, the
 column, the value and, where a rule knows it, the expected value. One cell
 gets one finding: a value that cannot be typed, or breaks its column's rule,
-is not reported again by the row rules that read it. Where it can,
+is not reported again by a row rule about that cell. Findings are otherwise
+independent: a row rule runs, and reports, whatever another cell of its row holds. Where it can,
 :mod:`hatemoji_datasets.schema.direct` runs the checks straight over the frame.
 """
 
@@ -178,7 +179,7 @@ def _translate(
     ruled: set[tuple[Any, str]] = set()
     expected_cache: dict[str, pd.Series] = {}
     for position, info, failure in row_rules:
-        if (position, info.code) in seen or any((position, c) in cells for c in info.reads):
+        if (position, info.code) in seen or (position, info.column) in cells:
             continue  # pandera repeats a row rule per column; a bad cell is reported once
         if info.column is not None and (position, info.column) in ruled:
             continue  # one cell, one finding: the first rule (in declared order) speaks
@@ -187,6 +188,7 @@ def _translate(
             ruled.add((position, info.column))
         where, line = _place(file, position, places)
         value = expected = None
+        message = info.message
         if position is not None and info.column in frame.columns:
             value = frame[info.column].iloc[position]
             if info.expected is not None:
@@ -195,13 +197,19 @@ def _translate(
                 expected = expected_cache[info.code].iloc[position]
         elif position is None:
             value = failure
+        if position is not None and info.detail is not None:
+            key = f"{info.code} detail"
+            if key not in expected_cache:
+                expected_cache[key] = info.detail(frame)
+            added = expected_cache[key].iloc[position]
+            message += f"; {added}" if isinstance(added, str) and added else ""
         found.append(
             Finding(
                 where,
                 line,
                 info.column,
                 info.code,
-                info.message,
+                message,
                 preview(value),
                 preview(expected, None),
             )

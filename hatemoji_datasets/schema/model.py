@@ -124,9 +124,12 @@ class RuleInfo:
     column: str | None = None
     #: ``expected(frame) -> Series``: the value the rule wanted in ``column``, per row.
     expected: Callable[[pd.DataFrame], pd.Series] | None = None
-    #: The columns the rule reads: where one of them already has a finding on a row,
-    #: the rule's finding there would only repeat it.
+    #: The columns the rule reads (its ``column`` first). A finding on one of the others
+    #: never hides the rule's (findings are independent); one on its own cell does.
     reads: tuple[str, ...] = ()
+    #: ``detail(frame) -> Series``: per row, what the message adds (missing: nothing),
+    #: such as the language a value belongs to.
+    detail: Callable[[pd.DataFrame], pd.Series] | None = None
 
 
 def rule(
@@ -136,17 +139,20 @@ def rule(
     column: str | None = None,
     expected: Callable[[pd.DataFrame], pd.Series] | None = None,
     reads: tuple[str, ...] = (),
+    detail: Callable[[pd.DataFrame], pd.Series] | None = None,
 ) -> Callable:
     """A whole-row rule of a ``RawFileModel`` (a pandera dataframe check) with its code.
 
     ``column`` is the column a failing row is reported under (its value is
     shown); ``expected`` computes the value the rule wanted there; ``reads``
-    names the other columns it compares, so a bad cell there is reported once.
+    names the other columns it compares. The rule is reported whatever those
+    cells hold; only a column check's error on ``column`` itself stands for it.
+    ``detail`` computes, per row, what the message adds after a semicolon.
     """
 
     def decorate(function: Callable) -> Any:
         inputs = tuple(dict.fromkeys((*((column,) if column else ()), *reads)))
-        function.__rule__ = RuleInfo(code, message, column, expected, inputs)
+        function.__rule__ = RuleInfo(code, message, column, expected, inputs, detail)
         return pa.dataframe_check(error=message)(function)
 
     return decorate

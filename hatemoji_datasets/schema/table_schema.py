@@ -67,7 +67,7 @@ def write_exports(folder: str | Path, *, check_only: bool = False) -> list[Path]
     if not check_only:
         check_folder_destination(root)
     files = {root / relative: content for relative, content in sorted(exports().items())}
-    return refresh(files, write=not check_only)
+    return refresh(files, write=not check_only, within=root)
 
 
 def layouts() -> dict[Path, str]:

@@ -94,26 +94,40 @@ def validate_contributions(
         return report  # nothing to compare: fetch nothing
     import pandas as pd
 
+    from hatemoji_datasets.validate.across_files import (
+        KeyedFile,
+        other_source_findings,
+        repeated_keys,
+    )
     from hatemoji_datasets.validate.joined import contribution_join_findings
     from hatemoji_datasets.validate.release_rules import missing_rows
 
     # Keys seen per format (each upstream format, built Parquet), each with its own release.
-    seen: dict[RawPart | str, list[pd.Series]] = {}
+    seen: dict[RawPart | str, list[KeyedFile]] = {}
     raw_files: dict[RawPart, list[RawTable]] = {}
     for name, contribution in readable.items():
         if isinstance(contribution, tuple):
             part, raw = contribution
+            report.findings += other_source_findings(raw.path, spec, config_spec, part)
             released = released_rows(spec, config_spec, mirror, cache_dir, part)
             report.findings += _check_raw(raw, spec, config_spec, part, released, options)
             raw_files.setdefault(part, []).append(raw)
             if part.key_column in raw.table.column_names:
-                seen.setdefault(part, []).append(raw.table[part.key_column].to_pandas())
+                keys = raw.table[part.key_column].to_pandas()
+                line = lambda position, raw=raw: raw.lines()[position]  # noqa: E731
+                seen.setdefault(part, []).append(KeyedFile(raw.path, keys, line))
         else:
             report.findings += _check_built(
                 name, contribution, spec, config_spec, mirror, cache_dir, options
             )
             if _built_key(config_spec) in contribution.columns:
-                seen.setdefault(BUILT, []).append(contribution[_built_key(config_spec)])
+                keys = contribution[_built_key(config_spec)]
+                seen.setdefault(BUILT, []).append(KeyedFile(name, keys, lambda p: p + 1))
+    for kind, keyed in seen.items():  # unique across the files of a format, too
+        if len(keyed) > 1:
+            key = _built_key(config_spec) if kind == BUILT else kind.key_column
+            unreported = not_yet_reported(report.findings)  # not a key the schema rejects
+            report.findings += [f for f in repeated_keys(keyed, key) if unreported(f)]
     if len(config_spec.parts) > 1:
         report.findings += contribution_join_findings(
             config_spec,
@@ -131,7 +145,8 @@ def validate_contributions(
             else:
                 key = kind.key_column
                 released_keys = released_rows(spec, config_spec, mirror, cache_dir, kind)[key]
-            report.findings += missing_rows(report.files, key, released_keys, pd.concat(keys))
+            every = pd.concat([keyed.keys for keyed in keys])
+            report.findings += missing_rows(report.files, key, released_keys, every)
     report.findings.sort(key=finding_order)
     return report
 
@@ -235,7 +250,7 @@ def _check_raw(
     with ThreadPoolExecutor(max_workers=1) as pool:
         release_findings = pool.submit(_release_findings, rows, options)
         schema_findings = _schema_findings(raw, frame, spec, config, part, rows)
-        return [*schema_findings, *_not_owned(release_findings.result(), schema_findings, key)]
+        return [*schema_findings, *_not_owned(release_findings.result(), schema_findings)]
 
 
 def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
@@ -246,13 +261,10 @@ def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
     return [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
 
 
-def _not_owned(found: list[Finding], schema_findings: list[Finding], key: str) -> list[Finding]:
-    """Release findings the schema has not already made (one problem, one finding).
-
-    A cell the schema rejects is not also "changed"; a row whose key the schema
-    rejects has no identity to compare with the release.
-    """
-    unreported = not_yet_reported(schema_findings, {key})
+def _not_owned(found: list[Finding], schema_findings: list[Finding]) -> list[Finding]:
+    """Release findings the schema has not already made (one problem, one finding): a
+    cell the schema rejects is not also "changed". Any other cell of the row is compared."""
+    unreported = not_yet_reported(schema_findings)
     return [f for f in found if unreported(f)]
 
 
@@ -335,7 +347,7 @@ def _check_built(
     rows = ContributedRows(
         name, frame, key, TEXT_COLUMN, released, lambda p: p + 1, member(frame[key], released[key])
     )
-    return [*found, *_not_owned(_release_findings(rows, options), found, key)]
+    return [*found, *_not_owned(_release_findings(rows, options), found)]
 
 
 @cache

@@ -3,8 +3,8 @@
 A contributed file of one format is joined with the contributed files of the
 other format, or else with the released ones (a copy of the cases file with
 the released annotations). Only findings located in contributed files are
-kept, none on a cell another rule already reported, and none on a row whose
-key another rule rejected: such a row has no identity to join by.
+kept, and none on a cell on which another rule already reported an error (a
+warning there, such as an edge space, never hides a mismatch).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def contribution_join_findings(
     released: Released,
 ) -> list[Finding]:
     own = config.parts[0]
-    unreported = not_yet_reported(reported, (p.key_column for p in config.parts))
+    unreported = not_yet_reported(reported)
     found: list[Finding] = []
     for part in config.parts[1:]:
         if own not in contributed and part not in contributed:

@@ -18,6 +18,7 @@ from pandera.typing import Series
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     ANNOTATORS_PER_CASE,
     FUNCTIONALITIES,
+    FUNCTIONALITIES_OF,
     HATEFUL_SUFFIX,
     LANGUAGES,
     TARGET_OF_SPELLING,
@@ -71,6 +72,51 @@ def file_languages(df: pd.DataFrame) -> pd.Series:
     if sources is None:
         return pd.Series(None, index=df.index, dtype=object)
     return sources.where(sources.isin(LANGUAGES))
+
+
+def row_languages(df: pd.DataFrame) -> pd.Series:
+    """The language whose rules each row must keep: its file's where the reader knows it
+    (the config's file, or a file named like upstream's), else its case id's."""
+    return file_languages(df).fillna(languages_of(df["mhc_case_id"]))
+
+
+def _owners(vocabulary: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    """Each value of a per-language vocabulary -> the languages that have it."""
+    owners: dict[str, list[str]] = {}
+    for language, values in vocabulary.items():
+        for value in values:
+            owners.setdefault(value, []).append(language)
+    return owners
+
+
+_TEST_LANGUAGES = _owners(FUNCTIONALITIES_OF)
+_TARGET_LANGUAGES = _owners(UPSTREAM_TARGETS)
+
+
+def of_language(
+    values: pd.Series, languages: pd.Series, vocabulary: dict[str, tuple[str, ...]]
+) -> pd.Series:
+    """Whether each value is in its row's language's vocabulary (True where the language
+    is unknown: the id's pattern says so)."""
+    allowed = [
+        value in vocabulary[language] if language in vocabulary else True
+        for value, language in zip(values.astype(str), languages, strict=True)
+    ]
+    return pd.Series(allowed, index=values.index, dtype=bool)
+
+
+def whose(values: pd.Series, languages: pd.Series, what: str, owners: dict[str, list[str]]):
+    """Per row, the languages a value belongs to, for the message (missing where none)."""
+    return pd.Series(
+        [
+            f"{value!r} is a {what} of {', '.join(owners[value])} only, not of {language}"
+            if value in owners and language not in owners[value]
+            else None
+            for value, language in zip(values.astype(str), languages, strict=True)
+        ],
+        index=values.index,
+        dtype=object,
+    )
 
 
 def expected_ids(df: pd.DataFrame) -> pd.Series:
@@ -165,19 +211,28 @@ class MultilingualHateCheckCases(RawFileModel):
         return (df["label_gold"] == HATEFUL) == hateful
 
     @rule(
+        "MHC-FUNCTIONALITY-LANGUAGE",
+        "functionality must be one of the tests of the row's language (its file's, else its "
+        "case id's)",
+        column="functionality",
+        reads=("mhc_case_id",),
+        detail=lambda df: whose(df["functionality"], row_languages(df), "test", _TEST_LANGUAGES),
+    )
+    def test_of_its_language(cls, df: pd.DataFrame) -> Series[bool]:
+        unknown = ~df["functionality"].isin(FUNCTIONALITIES)  # the column's own check says
+        return unknown | of_language(df["functionality"], row_languages(df), FUNCTIONALITIES_OF)
+
+    @rule(
         "MHC-TARGET-LANGUAGE",
-        "target_ident must be empty or one of the groups upstream names in that language",
+        "target_ident must be empty or one of the groups upstream names in the row's language "
+        "(its file's, else its case id's)",
         column="target_ident",
         reads=("mhc_case_id",),
+        detail=lambda df: whose(df["target_ident"], row_languages(df), "group", _TARGET_LANGUAGES),
     )
     def target_of_its_language(cls, df: pd.DataFrame) -> Series[bool]:
-        languages = languages_of(df["mhc_case_id"])
-        allowed = languages.map(lambda lang: UPSTREAM_TARGETS.get(lang, ()), na_action="ignore")
-        known = [
-            target in groups if isinstance(groups, tuple) else True
-            for target, groups in zip(df["target_ident"], allowed, strict=True)
-        ]
-        return (df["target_ident"] == UPSTREAM_NO_TARGET) | pd.Series(known, index=df.index)
+        known = of_language(df["target_ident"], row_languages(df), UPSTREAM_TARGETS)
+        return (df["target_ident"] == UPSTREAM_NO_TARGET) | known
 
     @rule(
         "MHC-REF-CASE",

@@ -85,6 +85,32 @@ GROUP_OF: dict[str, str] = {
     f: group for group, members in FUNCTIONALITY_GROUPS.items() for f in members
 }
 HATEFUL_SUFFIX = "_h"
+#: HateCheck's five spelling tests, kept by every language but Arabic and Mandarin.
+HATECHECK_SPELLING: tuple[str, ...] = FUNCTIONALITY_GROUPS["Spelling variations"][:5]
+#: Each language's spelling tests (as its file has them): Arabic keeps one of HateCheck's
+#: five and adds four, Mandarin replaces all five with three of its own.
+SPELLING_TESTS: dict[str, tuple[str, ...]] = {
+    language: HATECHECK_SPELLING for language in LANGUAGES
+} | {
+    "arabic": (
+        "spell_space_add_h",
+        "spell_sent_arabazi_h",
+        "spell_char_eng_replace_h",
+        "spell_char_repeat_h",
+        "spell_word_variation_h",
+    ),
+    "mandarin": ("spell_homoph_h", "spell_char_comp_h", "spell_pinyin_h"),
+}
+#: Each language's functional tests, in FUNCTIONALITIES' order: every test outside the
+#: spelling group (22), then its own spelling tests (27, or 25 in Mandarin).
+FUNCTIONALITIES_OF: dict[str, tuple[str, ...]] = {
+    language: tuple(
+        f
+        for f in FUNCTIONALITIES
+        if GROUP_OF[f] != "Spelling variations" or f in SPELLING_TESTS[language]
+    )
+    for language in LANGUAGES
+}
 
 #: Each language's protected groups, as its file spells them.
 UPSTREAM_TARGETS: dict[str, tuple[str, ...]] = {
