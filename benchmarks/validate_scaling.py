@@ -32,7 +32,7 @@ import pandas as pd
 
 
 def write_contribution(path: Path, rows: int, mirror: str) -> None:
-    from hatemoji_datasets.registry import dataset_spec
+    from hatemoji_datasets.core.registry import dataset_spec
     from hatemoji_datasets.sources.settings import resolve_url
 
     url = dataset_spec("hatemoji_check").source_files()["test"].url

@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from hatemoji_datasets.errors import (
+from hatemoji_datasets.core.errors import (
     CacheError,
     ChecksumError,
     DiffError,
@@ -30,7 +30,7 @@ from hatemoji_datasets.version import __version__ as __version__
 
 if TYPE_CHECKING:
     from hatemoji_datasets.api import dataset_info, load_dataset
-    from hatemoji_datasets.registry import list_datasets
+    from hatemoji_datasets.core.registry import list_datasets
 
 
 # The entry points import datasets, pandas and pandera; they load on first use so
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "dataset_info": "hatemoji_datasets.api",
     "load_dataset": "hatemoji_datasets.api",
-    "list_datasets": "hatemoji_datasets.registry",
+    "list_datasets": "hatemoji_datasets.core.registry",
 }
 
 

@@ -9,11 +9,11 @@ from typing import Any
 import datasets
 
 from hatemoji_datasets.building import summary
-from hatemoji_datasets.building.builder import HatemojiBuilder
+from hatemoji_datasets.building.builder import DeclaredBuilder
 from hatemoji_datasets.building.prepare import load_verified
-from hatemoji_datasets.card_source import card_source
-from hatemoji_datasets.errors import UnknownNameError
-from hatemoji_datasets.registry import dataset_spec, parse_reference
+from hatemoji_datasets.core.card_source import card_source
+from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.registry import dataset_spec, parse_reference
 
 
 def load_dataset(
@@ -78,7 +78,7 @@ def load_dataset(
         raise UnknownNameError(f"cannot read split {split!r}: {exc}") from None
 
 
-def _check_split(builder: HatemojiBuilder, split: str) -> None:
+def _check_split(builder: DeclaredBuilder, split: str) -> None:
     available = list(builder.info.splits or {})
     for part in split.split("+"):
         name = re.sub(r"\[.*\]$", "", part.strip())

@@ -37,12 +37,12 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.emoji_search import has_emoji
+from hatemoji_datasets.core.emoji_search import has_emoji
+from hatemoji_datasets.core.generated import replace_block
 from hatemoji_datasets.evaluate import score
 from hatemoji_datasets.evaluate.plot import plot_heatmap
 from hatemoji_datasets.evaluate.render import render_markdown
 from hatemoji_datasets.evaluate.scoring import ROW_INDEX, scoring_target
-from hatemoji_datasets.generated import replace_block
 
 SEED = 0
 MODELS = ("tfidf_lr", "always_hateful", "any_emoji")

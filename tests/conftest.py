@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.sources.pins import SourceFile
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.spec import DatasetSpec
+from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 from hatemoji_datasets.sources.verify import sha256_of
-from hatemoji_datasets.spec import DatasetSpec
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_MIRROR = REPO.parent / "shared" / "sources"
@@ -79,8 +79,8 @@ def source_url(name: str, source: str) -> str:
 
 def check_one_file(model, path: str, fmt) -> list:
     """Every finding of one raw file against one schema, read as builds read it."""
-    from hatemoji_datasets.building.pipeline import read_for
-    from hatemoji_datasets.schema import check_frame
+    from hatemoji_datasets.raw.files import read_for
+    from hatemoji_datasets.schema.engine import check_frame
 
     raw = read_for(model, path, fmt)
     _, found = check_frame(model, raw.table.to_pandas(), file=raw.path, places=raw.places)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from hatemoji_datasets.agreement import category_counts, fleiss_kappa
+from hatemoji_datasets.core.agreement import category_counts, fleiss_kappa
 
 #: The worked example of Fleiss' kappa on Wikipedia ("Fleiss' kappa", worked example):
 #: ten subjects, fourteen raters, five categories; P-bar 0.378, P-bar-e 0.213, kappa 0.210.

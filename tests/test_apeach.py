@@ -24,9 +24,9 @@ from hatemoji_datasets import (
     dataset_info,
     load_dataset,
 )
-from hatemoji_datasets.building.pipeline import raise_for
-from hatemoji_datasets.building.reader import read_raw
 from hatemoji_datasets.cli import main as cli_main
+from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.spec import CSV
 from hatemoji_datasets.datasets.apeach.schema import ApeachRaw, BeepRaw
 from hatemoji_datasets.datasets.apeach.spec import (
     BEEP_FORMAT,
@@ -34,9 +34,9 @@ from hatemoji_datasets.datasets.apeach.spec import (
     UPSTREAM_TOPICS,
     topics,
 )
-from hatemoji_datasets.registry import dataset_spec
-from hatemoji_datasets.schema import check_frame, integer_columns
-from hatemoji_datasets.spec import CSV
+from hatemoji_datasets.raw.files import raise_for
+from hatemoji_datasets.raw.reader import read_raw
+from hatemoji_datasets.schema.engine import check_frame, integer_columns
 
 SPEC = dataset_spec("apeach")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hatemoji_datasets.registry import specs
+from hatemoji_datasets.core.registry import specs
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "hatemoji_datasets"

@@ -15,13 +15,14 @@ import pytest
 from conftest import FIXTURES, all_configs, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, load_dataset
-from hatemoji_datasets.building import pipeline
-from hatemoji_datasets.building.layout import layout_of
+from hatemoji_datasets.building import pipeline as building_pipeline
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.pinning.record import compute_records
-from hatemoji_datasets.registry import dataset_spec
-from hatemoji_datasets.schema import compiled, integer_columns
-from hatemoji_datasets.validate import schema_export
+from hatemoji_datasets.raw import files as pipeline
+from hatemoji_datasets.schema import table_schema as schema_export
+from hatemoji_datasets.schema.engine import compiled, integer_columns
+from hatemoji_datasets.schema.raw_columns import layout_of
 
 
 @pytest.fixture
@@ -35,6 +36,7 @@ def schema_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return original(spec, config, raws)
 
     monkeypatch.setattr(pipeline, "check_files", counting)
+    monkeypatch.setattr(building_pipeline, "check_files", counting)
     return seen
 
 
@@ -93,7 +95,7 @@ def test_recording_validates_a_cached_build(
 def test_every_pinned_file_is_valid(name: str, config: str, mirror: Path) -> None:
     """The suite validates every pinned file, as builds that skip the schema rely on."""
     spec = dataset_spec(name)
-    pipeline.check_pinned(spec, spec.config(config), str(mirror), None)
+    pipeline.check_released(spec, spec.config(config), str(mirror), None)
 
 
 # -- the generated layout builds read with -------------------------------------------------

@@ -25,7 +25,7 @@ from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.cards.lint import Expected, front_matter, lint_card, lint_text, size_category
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 
 REPO = Path(__file__).resolve().parents[1]
 CARDS = REPO / "cards"

@@ -14,7 +14,7 @@ from conftest import FIXTURES, source_url, upstream_path
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import dataset_spec, lookup, parse_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_spec, specs
 
 
 def test_list_datasets_includes_hatemoji_check() -> None:

@@ -16,9 +16,9 @@ import pytest
 from conftest import REPO, source_url, upstream_path
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.findings import CODES
-from hatemoji_datasets.registry import specs
-from hatemoji_datasets.schema import rules_of
+from hatemoji_datasets.core.findings import CODES
+from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.schema.model import rules_of
 
 Edit = Callable[[list[bytes]], list[bytes]]
 

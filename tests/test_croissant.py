@@ -23,8 +23,8 @@ import pytest
 from conftest import REPO, upstream_path
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.features import element_of
-from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.core.features import element_of
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
 mlc = pytest.importorskip("mlcroissant")
 

@@ -25,10 +25,10 @@ from conftest import all_configs, dummy_data_dir, upstream_path
 
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
-from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 from hatemoji_datasets.sources.verify import sha256_of
-from hatemoji_datasets.spec import ConfigSpec
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "build-digests-1.0.0.json"
 CONFIGS = all_configs()

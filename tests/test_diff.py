@@ -20,14 +20,14 @@ from conftest import upstream_path
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.cli.diffing import text_report
+from hatemoji_datasets.core.errors import DiffError, UnknownNameError
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.diff import diff
 from hatemoji_datasets.diff.compare import compare_data
 from hatemoji_datasets.diff.model import ColumnChange, Move, NameChange
 from hatemoji_datasets.diff.releases import END, START, markdown_table, release_changes, render
 from hatemoji_datasets.diff.render import as_json, markdown
-from hatemoji_datasets.errors import DiffError, UnknownNameError
-from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.spec import ConfigSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 

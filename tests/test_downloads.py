@@ -20,10 +20,10 @@ import datasets
 import pytest
 
 from hatemoji_datasets import ChecksumError, SourceError
-from hatemoji_datasets.errors import redact
+from hatemoji_datasets.core.errors import redact
 from hatemoji_datasets.sources import http as sources
+from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.fetch import fetch
-from hatemoji_datasets.sources.pins import SourceFile
 from hatemoji_datasets.sources.settings import MIRROR_ENV, TIMEOUT_ENV, timeout_setting
 
 PAYLOAD = ("case_id,text,label\n" + "".join(f"{i},row {i} 🌻,0\n" for i in range(5000))).encode()

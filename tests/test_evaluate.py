@@ -26,7 +26,7 @@ from sklearn.metrics import accuracy_score, f1_score, recall_score  # noqa: E402
 
 from hatemoji_datasets import HatemojiDatasetsError, UnknownNameError, load_dataset  # noqa: E402
 from hatemoji_datasets.cli import main  # noqa: E402
-from hatemoji_datasets.errors import PredictionError  # noqa: E402
+from hatemoji_datasets.core.errors import PredictionError  # noqa: E402
 from hatemoji_datasets.evaluate import score  # noqa: E402
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError  # noqa: E402
 from hatemoji_datasets.evaluate.report import ScoreReport as Report  # noqa: E402

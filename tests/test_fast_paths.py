@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import upstream_path
 
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 
 HEAVY = ("datasets", "pandera", "emoji", "pandas")
 

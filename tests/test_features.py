@@ -14,9 +14,9 @@ from conftest import upstream_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets.emoji_search import contains_emoji, has_emoji
-from hatemoji_datasets.features import class_ids, emoji_lists, label
-from hatemoji_datasets.registry import specs
+from hatemoji_datasets.core.emoji_search import contains_emoji, has_emoji
+from hatemoji_datasets.core.features import class_ids, emoji_lists, label
+from hatemoji_datasets.core.registry import specs
 
 
 def emoji_in(text: str) -> list[str]:

@@ -22,8 +22,9 @@ from conftest import FIXTURES, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
-from hatemoji_datasets.building.pipeline import check_files, read_files
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.findings import Finding
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.datasets.hatemoji_build.pairs import (
     CrossSplitPair,
     count_cross_split_pairs,
@@ -37,8 +38,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.findings import Finding
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.raw.files import check_files, read_files
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 
 SPEC = dataset_spec("hatemoji_build")

@@ -12,10 +12,10 @@ import pytest
 from conftest import FIXTURES, check_one_file
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.building.reader import read_raw
+from hatemoji_datasets.core.spec import CSV
 from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
 from hatemoji_datasets.datasets.hatemoji_check.spec import FUNCTIONALITIES, PERTURBATIONS
-from hatemoji_datasets.spec import CSV
+from hatemoji_datasets.raw.reader import read_raw
 
 # The paper's per-functionality table: (functionality, perturbation) -> (n, gold label).
 PAPER_CELLS = {

@@ -13,7 +13,7 @@ from conftest import REPO, upstream_path
 
 from hatemoji_datasets import cli
 from hatemoji_datasets.cli.hook import split_arguments
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 
 
 def test_split_arguments() -> None:

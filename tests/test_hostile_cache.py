@@ -21,7 +21,7 @@ import pytest
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.building import manifest, summary
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import lookup
+from hatemoji_datasets.core.registry import lookup
 
 FOLDER = ("hatemoji_check", "default", "1.0.0")
 

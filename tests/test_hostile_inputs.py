@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.validate.contributions import validate_contributions
 
 CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url

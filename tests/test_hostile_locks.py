@@ -19,7 +19,7 @@ from conftest import one_error_line
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.errors import LockError
+from hatemoji_datasets.core.errors import LockError
 
 HEADER = 'lock_format = 1\npackage = "hatemoji-datasets"\npackage_version = "0.2.0"\n'
 

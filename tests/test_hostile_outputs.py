@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from hatemoji_datasets import file_io, load_dataset
+from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core import file_io
 from hatemoji_datasets.pinning import record
 
 OLD = "an older file, left as it was\n"

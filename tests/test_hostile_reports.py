@@ -18,7 +18,7 @@ import pytest
 from conftest import upstream_path
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 
 CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url
 #: HatemojiCheck's protected targets, as README.md lists them.
@@ -228,6 +228,6 @@ def test_invisible_characters_are_escaped_in_every_shown_value(
 
 def test_natural_order_takes_any_digits() -> None:
     """Superscripts are digits to ``str.isdigit`` but not numbers to ``int``."""
-    from hatemoji_datasets.findings import natural_key
+    from hatemoji_datasets.core.findings import natural_key
 
     assert sorted(["10", "2", "¹", "a10", "a2"], key=natural_key) == ["2", "10", "a2", "a10", "¹"]

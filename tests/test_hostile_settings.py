@@ -15,7 +15,7 @@ import pytest
 from conftest import one_error_line
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.errors import SourceError
+from hatemoji_datasets.core.errors import SourceError
 from hatemoji_datasets.hub import push as hub_push
 from hatemoji_datasets.sources.settings import mirror_setting
 

@@ -28,13 +28,13 @@ from packaging.version import Version
 
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.building.recorded import read_recorded
+from hatemoji_datasets.cards.croissant.repository import parquet_name
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.features import portable_features
+from hatemoji_datasets.core.features import portable_features
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.hub import export as hub_export
 from hatemoji_datasets.hub import parquet as hub_parquet
 from hatemoji_datasets.hub import push as hub_push
-from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.repository_layout import parquet_name
 
 DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
     REPO / ".venv-datasets36" / "bin" / "python"

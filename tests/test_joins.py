@@ -8,8 +8,8 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from hatemoji_datasets.building.joins import attach, join_findings, stack_frames, stack_tables
-from hatemoji_datasets.spec import CSV, ConfigSpec, Join
+from hatemoji_datasets.core.spec import CSV, ConfigSpec, Join
+from hatemoji_datasets.raw.joins import attach, join_findings, stack_frames, stack_tables
 
 NOTES = Join("notes", "schema:Notes", "id", (("test", "notes"),), agree_on=("word",))
 MEMBERS = Join("members", "schema:Rows", "id", (("test", "members"),), indicator="listed")
@@ -108,7 +108,7 @@ def test_declaration_helpers() -> None:
     ],
 )  # fmt: skip
 def test_a_contributed_files_format(name: str, header: list[str], expected: str) -> None:
-    from hatemoji_datasets.registry import dataset_spec
+    from hatemoji_datasets.core.registry import dataset_spec
     from hatemoji_datasets.validate.formats import part_of, source_of
 
     spec = dataset_spec("hatecheck")  # any dataset with a join serves; this one has one
@@ -119,7 +119,7 @@ def test_a_contributed_files_format(name: str, header: list[str], expected: str)
 
 
 def test_a_stacked_formats_source_is_known_by_name_only() -> None:
-    from hatemoji_datasets.registry import dataset_spec
+    from hatemoji_datasets.core.registry import dataset_spec
     from hatemoji_datasets.validate.formats import source_of
 
     spec = dataset_spec("multilingual_hatecheck")
@@ -130,7 +130,7 @@ def test_a_stacked_formats_source_is_known_by_name_only() -> None:
 
 
 def test_row_sources_marker() -> None:
-    from hatemoji_datasets.schema import row_sources, with_row_sources
+    from hatemoji_datasets.schema.model import row_sources, with_row_sources
 
     frame = with_row_sources(pd.DataFrame({"a": range(5)}), [("one", 2), (None, 3)])
     found = row_sources(frame)

@@ -26,10 +26,10 @@ import yaml
 from conftest import REPO
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.core.errors import PredictionError
+from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.evaluate.harness_log import task_of
 from hatemoji_datasets.harness.tasks import LOADER, TASKS_FOLDER, check_tasks, task_files
-from hatemoji_datasets.registry import specs
 
 TASKS = REPO / TASKS_FOLDER
 

@@ -18,9 +18,9 @@ from conftest import upstream_path
 from hatemoji_datasets import FingerprintError, load_dataset
 from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main as cli_main
-from hatemoji_datasets.errors import LockError
+from hatemoji_datasets.core.errors import LockError
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.pinning import lockfile
-from hatemoji_datasets.registry import dataset_spec
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -23,8 +23,8 @@ from conftest import dummy_data_dir, source_url, upstream_path
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.evaluate import score
-from hatemoji_datasets.registry import dataset_spec
 
 NAME = "multilingual_hatecheck"
 #: Upstream's README: cases per language file.

@@ -21,8 +21,8 @@ from conftest import upstream_path
 from hatemoji_datasets import UnknownNameError, load_dataset
 from hatemoji_datasets.building.fingerprint import fingerprint
 from hatemoji_datasets.building.recorded import read_recorded
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.datasets.hatemoji_build.pair_safe import Entry, pair_safe_splits
-from hatemoji_datasets.registry import dataset_spec
 
 SPEC = dataset_spec("hatemoji_build")
 SPLITS = ("train", "validation", "test")

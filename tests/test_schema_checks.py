@@ -19,11 +19,12 @@ from conftest import all_configs, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets import schema as schema_module
-from hatemoji_datasets.building.pipeline import read_files
-from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.schema import check_frame, compiled, with_source_splits
-from hatemoji_datasets.schema_checks import failure_cases
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.raw.files import read_files
+from hatemoji_datasets.schema import engine as schema_module
+from hatemoji_datasets.schema.direct import failure_cases
+from hatemoji_datasets.schema.engine import check_frame, compiled
+from hatemoji_datasets.schema.model import with_source_splits
 
 #: Text cells a random edit may write: vocabulary, edges, patterns, literals.
 TEXTS = [

@@ -9,9 +9,9 @@ import pandera.pandas as pa
 import yaml
 from conftest import REPO, upstream_path
 
-from hatemoji_datasets.building.pipeline import read_files
-from hatemoji_datasets.registry import specs
-from hatemoji_datasets.validate.schema_export import exports, write_exports
+from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.raw.files import read_files
+from hatemoji_datasets.schema.table_schema import exports, write_exports
 
 SCHEMAS = REPO / "schemas"
 

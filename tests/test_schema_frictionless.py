@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import upstream_path
 
-from hatemoji_datasets.registry import specs
+from hatemoji_datasets.core.registry import specs
 
 frictionless = pytest.importorskip("frictionless")
 from frictionless import formats  # noqa: E402 - only once frictionless is known to be there

@@ -14,7 +14,7 @@ import pytest
 from conftest import REPO
 
 from hatemoji_datasets import load_dataset
-from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
 duckdb = pytest.importorskip("duckdb")
 polars = pytest.importorskip("polars")

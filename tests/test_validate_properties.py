@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets.findings import CODES
-from hatemoji_datasets.registry import dataset_spec, specs
-from hatemoji_datasets.schema import compiled, rules_of
+from hatemoji_datasets.core.findings import CODES
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.schema.engine import compiled
+from hatemoji_datasets.schema.model import rules_of
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 
 

@@ -21,14 +21,9 @@ from hatemoji_datasets.building import fingerprint as fingerprints
 from hatemoji_datasets.building import recorded as fp
 from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.cli import main as cli_main
-from hatemoji_datasets.features import canonical_features
+from hatemoji_datasets.core.features import canonical_features
+from hatemoji_datasets.core.registry import dataset_spec, format_reference, parse_reference, specs
 from hatemoji_datasets.pinning.record import record_all
-from hatemoji_datasets.registry import (
-    dataset_spec,
-    format_reference,
-    parse_reference,
-    specs,
-)
 
 HEX64 = "[0-9a-f]{64}"
 
@@ -127,7 +122,7 @@ def test_list_shows_older_versions(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _features() -> datasets.Features:
-    from hatemoji_datasets.features import class_label, list_of
+    from hatemoji_datasets.core.features import class_label, list_of
 
     return datasets.Features(
         {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from child import ARGS, report
 
-from hatemoji_datasets.registry import specs
+from hatemoji_datasets.core.registry import specs
 
 found = []
 for name, spec in specs().items():

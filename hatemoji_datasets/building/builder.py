@@ -1,7 +1,7 @@
 """The one ``datasets`` builder, driven by a dataset's declaration.
 
 :func:`builder_class_for` makes a ``datasets.ArrowBasedBuilder`` subclass per
-:class:`~hatemoji_datasets.spec.DatasetSpec`: its configs, versions and
+:class:`~hatemoji_datasets.core.spec.DatasetSpec`: its configs, versions and
 features come from the declaration; ``_split_generators`` fetches and
 verifies the config's pinned files and runs the shared read-validate-transform
 pipeline; ``_generate_tables`` yields each split as one Arrow table cast to
@@ -31,11 +31,11 @@ from datasets.table import table_cast
 from hatemoji_datasets.building import manifest, recorded
 from hatemoji_datasets.building.cache_files import read_split
 from hatemoji_datasets.building.fingerprint import fingerprint_table
-from hatemoji_datasets.card_source import card_source
-from hatemoji_datasets.errors import CacheError, FingerprintError, OutputError
-from hatemoji_datasets.registry import dataset_spec, parse_spec
+from hatemoji_datasets.core.card_source import card_source
+from hatemoji_datasets.core.errors import CacheError, FingerprintError, OutputError
+from hatemoji_datasets.core.registry import dataset_spec, parse_spec
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.sources.fetch import fetch
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 log = logging.getLogger("hatemoji_datasets")
 
@@ -57,18 +57,18 @@ if not any(isinstance(f, _OtherVersionsAreExpected) for f in _builder_log.filter
 
 
 @dataclass
-class HatemojiConfig(datasets.BuilderConfig):
+class DeclaredConfig(datasets.BuilderConfig):
     """A ``datasets`` config carrying its declaration."""
 
     spec: ConfigSpec | None = None
 
 
-class HatemojiBuilder(datasets.ArrowBasedBuilder):
+class DeclaredBuilder(datasets.ArrowBasedBuilder):
     """A versioned builder whose sources are pinned and whose raw files are validated."""
 
     SPEC: ClassVar[DatasetSpec]
-    BUILDER_CONFIG_CLASS = HatemojiConfig
-    config: HatemojiConfig
+    BUILDER_CONFIG_CLASS = DeclaredConfig
+    config: DeclaredConfig
 
     def __init__(
         self,
@@ -198,7 +198,7 @@ def _table_key() -> Any:
     return key_type(0, 0) if key_type is not None else 0
 
 
-def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[HatemojiBuilder]:
+def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[DeclaredBuilder]:
     """The builder class of ``spec`` at ``version`` (the current one for ``None``), made once.
 
     Each released version gets its own class whose configs carry that version,
@@ -209,9 +209,9 @@ def builder_class_for(spec: DatasetSpec, version: str | None = None) -> type[Hat
 
 
 @cache
-def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
+def _builder_class(spec: DatasetSpec, version: str) -> type[DeclaredBuilder]:
     configs = [
-        HatemojiConfig(
+        DeclaredConfig(
             name=config.name,
             version=datasets.Version(version),
             description=config.description,
@@ -225,7 +225,7 @@ def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
     # datasets names a builder after its module's last component: the dataset package.
     return type(
         class_name,
-        (HatemojiBuilder,),
+        (DeclaredBuilder,),
         {
             "SPEC": spec,
             "VERSION": datasets.Version(version),
@@ -236,7 +236,7 @@ def _builder_class(spec: DatasetSpec, version: str) -> type[HatemojiBuilder]:
     )
 
 
-def builder_class(name: str, version: str | None = None) -> type[HatemojiBuilder]:
+def builder_class(name: str, version: str | None = None) -> type[DeclaredBuilder]:
     """The ``datasets`` builder class of dataset ``name`` at ``version`` (default: current).
 
     ``name`` may pin the version itself (``"NAME:1.0.0"``). The Hub loading

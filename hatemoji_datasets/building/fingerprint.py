@@ -3,7 +3,7 @@
 A fingerprint is a sha256 over a built split's features and rows and nothing
 else: no path, timestamp, cache folder, fingerprint of ``datasets``' own or
 ``datasets`` version enters it. Features are first rewritten to a form that
-every ``datasets`` release shares (:func:`hatemoji_datasets.features.canonical_features`),
+every ``datasets`` release shares (:func:`hatemoji_datasets.core.features.canonical_features`),
 and values are read back through Arrow as plain Python objects, so ``string``
 and ``large_string`` columns, or chunked and contiguous tables, give the same
 digest.
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hatemoji_datasets.building.cache_files import split_table
-from hatemoji_datasets.features import canonical_features
+from hatemoji_datasets.core.features import canonical_features
 
 if TYPE_CHECKING:
     import datasets

@@ -25,8 +25,8 @@ import json
 import os
 from pathlib import Path
 
-from hatemoji_datasets.errors import InputError, OutputError
-from hatemoji_datasets.file_io import open_regular, read_bytes, read_json, write_text
+from hatemoji_datasets.core.errors import InputError, OutputError
+from hatemoji_datasets.core.file_io import open_regular, read_bytes, read_json, write_text
 
 MANIFEST_FILE = "hatemoji_manifest.json"
 #: Bump when the layout changes; a manifest of another format is damage.

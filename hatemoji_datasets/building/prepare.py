@@ -16,10 +16,10 @@ from contextlib import suppress
 import datasets
 
 from hatemoji_datasets.building import manifest, recorded, summary
-from hatemoji_datasets.building.builder import HatemojiBuilder, builder_class_for
-from hatemoji_datasets.errors import CacheError, OutputError, UnknownNameError
-from hatemoji_datasets.registry import format_reference
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.building.builder import DeclaredBuilder, builder_class_for
+from hatemoji_datasets.core.errors import CacheError, OutputError, UnknownNameError
+from hatemoji_datasets.core.registry import format_reference
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 #: ``download_mode`` values: reuse a verified cache, or rebuild from verified sources.
 REUSE, FORCE = "reuse_dataset_if_exists", "force_redownload"
@@ -36,7 +36,7 @@ def load_verified(
     check_fingerprints: bool = True,
     digests: bool = True,
     validate: bool = False,
-) -> tuple[HatemojiBuilder, datasets.DatasetDict]:
+) -> tuple[DeclaredBuilder, datasets.DatasetDict]:
     """The builder of ``config`` at ``version`` and its checked splits, built if not cached.
 
     ``datasets`` writes into an ``.incomplete`` folder and renames it only on
@@ -81,9 +81,9 @@ def load_verified(
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
     if validate and not builder.validated:  # found in the cache: validate its sources now
-        from hatemoji_datasets.building.pipeline import check_pinned
+        from hatemoji_datasets.raw.files import check_released
 
-        check_pinned(spec, config, mirror, cache_dir)
+        check_released(spec, config, mirror, cache_dir)
         builder.validated = True
     return builder, verified_data(builder, unvouched=unvouched)
 
@@ -97,7 +97,7 @@ def _builder(
     check_fingerprints: bool,
     download_mode: str | None,
     validate: bool = False,
-) -> HatemojiBuilder:
+) -> DeclaredBuilder:
     """The builder object; ``datasets`` reads a cached build's ``dataset_info.json`` here."""
     cls = builder_class_for(spec, version)
     folder = summary.build_dir(spec, config, version, cache_dir)
@@ -140,7 +140,7 @@ def damaged(
     )
 
 
-def verified_data(builder: HatemojiBuilder, *, unvouched: bool = False) -> datasets.DatasetDict:
+def verified_data(builder: DeclaredBuilder, *, unvouched: bool = False) -> datasets.DatasetDict:
     """Every split of a prepared build, each checked against the row count recorded for it.
 
     A cached Arrow file that was deleted, cut short or replaced is never served.
@@ -168,7 +168,7 @@ def verified_data(builder: HatemojiBuilder, *, unvouched: bool = False) -> datas
     return data
 
 
-def _vouch(builder: HatemojiBuilder, data: datasets.DatasetDict) -> None:
+def _vouch(builder: DeclaredBuilder, data: datasets.DatasetDict) -> None:
     """Adopt a build from before manifests if its fingerprints are the recorded ones."""
     from hatemoji_datasets.building.fingerprint import split_fingerprints
 

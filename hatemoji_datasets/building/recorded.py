@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 FINGERPRINTS_FILE = "fingerprints.tsv"
 COLUMNS = ("version", "config", "split", "rows", "fingerprint", "sources")

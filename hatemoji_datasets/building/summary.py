@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from hatemoji_datasets.building import manifest
-from hatemoji_datasets.errors import InputError, OutputError
-from hatemoji_datasets.file_io import decode, parse_json, write_text
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.errors import InputError, OutputError
+from hatemoji_datasets.core.file_io import decode, parse_json, write_text
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 SUMMARY_FILE = "hatemoji_summary.json"
 #: Bump when the summary's layout changes: older files are then recomputed.

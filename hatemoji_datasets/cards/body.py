@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hatemoji_datasets.card_source import hub_repo
+from hatemoji_datasets.cards.croissant.repository import LABELS, parquet_name
 from hatemoji_datasets.cards.front_matter import card_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
-from hatemoji_datasets.features import describe_feature
-from hatemoji_datasets.repository_layout import LABELS, parquet_name
+from hatemoji_datasets.core.card_source import hub_repo
+from hatemoji_datasets.core.features import describe_feature
 
 #: The sections of a long-form data statement, in order, with their headings.
 DATA_STATEMENT_SECTIONS: dict[str, str] = {

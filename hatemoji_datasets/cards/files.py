@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from hatemoji_datasets.cards.body import card_text
-from hatemoji_datasets.cards.croissant import croissant_metadata
+from hatemoji_datasets.cards.croissant.repository import CROISSANT, README
+from hatemoji_datasets.cards.croissant.upstream import croissant_metadata
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.cards.lint import lint_text
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import make_folder, read_text
-from hatemoji_datasets.generated import differences, repository_folder, write_files
-from hatemoji_datasets.repository_layout import CROISSANT, README
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import make_folder, read_text
+from hatemoji_datasets.core.generated import differences, repository_folder, write_files
 
 #: The folder of the repository's committed cards, ``cards/<name>/``.
 CARDS_FOLDER = "cards"

@@ -1,17 +1,17 @@
 """A card's YAML metadata (front matter): Hub keys, size category, configs and dataset_info.
 
 ``dataset_info.features`` is written in the form every ``datasets`` from 2.x to
-5.x reads (:func:`hatemoji_datasets.features.card_features`).
+5.x reads (:func:`hatemoji_datasets.core.features.card_features`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hatemoji_datasets.cards.croissant.repository import data_files
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import size_category
-from hatemoji_datasets.features import card_features
-from hatemoji_datasets.repository_layout import data_files
+from hatemoji_datasets.core.features import card_features
 
 #: Hub metadata from ``card.yaml`` (``hub:``; the pretty name from the declaration), in order.
 HUB_KEYS = (

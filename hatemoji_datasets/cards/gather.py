@@ -1,7 +1,7 @@
 """A dataset as its card describes it: the declaration, ``card.yaml`` and every config built.
 
 Everything a card says comes from three places: the declaration
-(:mod:`hatemoji_datasets.spec`: configs, splits, releases, pinned files), the
+(:mod:`hatemoji_datasets.core.spec`: configs, splits, releases, pinned files), the
 hand-written ``card.yaml`` of the dataset package (prose, Hub metadata, data
 statements, field descriptions, which statistics to tabulate), and the data
 itself as it is built (features, split sizes, ``size_categories`` and the
@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hatemoji_datasets.card_source import REQUIRED_KEYS, card_source
 from hatemoji_datasets.cards.lint import Expected
-from hatemoji_datasets.registry import dataset_spec
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.card_source import REQUIRED_KEYS, card_source
+from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 if TYPE_CHECKING:
     import datasets
@@ -114,9 +114,9 @@ class Built:
 def build(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> Built:
     """Build (or load from the cache) every config of dataset ``name``, and every release
     the versions table compares."""
-    from hatemoji_datasets.building.pipeline import fetch_released
     from hatemoji_datasets.building.prepare import load_verified
     from hatemoji_datasets.diff.releases import release_changes
+    from hatemoji_datasets.sources.fetch import fetch_released
 
     spec = dataset_spec(name)
     configs: dict[str, BuiltConfig] = {}

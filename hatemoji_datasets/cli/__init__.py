@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from hatemoji_datasets.cli.output import configure_logging
 from hatemoji_datasets.cli.parser import UsageError, build_parser
-from hatemoji_datasets.errors import HatemojiDatasetsError
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.findings import safe
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import human_size, number, show_progress, table
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.findings import safe
 
 #: A statistic's text longer than this is wrapped under its key rather than tabulated.
 LONG_TEXT = 100
@@ -47,7 +47,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.registry import specs
+    from hatemoji_datasets.core.registry import specs
 
     if args.format == "json":
         listed = [
@@ -83,7 +83,7 @@ def run_list(args: argparse.Namespace) -> int:
 def run_sources(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from hatemoji_datasets.registry import specs
+    from hatemoji_datasets.core.registry import specs
 
     pinned = [
         (name, source) for name, spec in specs().items() for source in spec.source_files().values()
@@ -109,8 +109,8 @@ FEATURE_WIDTH = 90
 
 def run_info(args: argparse.Namespace) -> int:
     from hatemoji_datasets.building import summary
-    from hatemoji_datasets.features import describe_feature_dict
-    from hatemoji_datasets.registry import lookup
+    from hatemoji_datasets.core.features import describe_feature_dict
+    from hatemoji_datasets.core.registry import lookup
 
     spec, config, version = lookup(args.name, args.config)
     info = summary.read(spec, config, version, args.cache_dir)  # a build's stored summary
@@ -161,7 +161,7 @@ def run_info(args: argparse.Namespace) -> int:
 def statistic_headers(spec: Any) -> dict[str, tuple[str, str]]:
     """The headers of each statistic's key and value columns as the card's tables name them
     (``card.yaml``'s ``rows`` and ``value``), else as its title says (:func:`title_headers`)."""
-    from hatemoji_datasets.card_source import card_source
+    from hatemoji_datasets.core.card_source import card_source
 
     found: dict[str, tuple[str, str]] = {}
     for declared in card_source(spec.card_source_path).get("tables", None) or []:
@@ -233,7 +233,7 @@ def indented(text: str, pad: str) -> str:
 def run_build(args: argparse.Namespace) -> int:
     from hatemoji_datasets.building import summary
     from hatemoji_datasets.building.prepare import FORCE, load_verified
-    from hatemoji_datasets.registry import lookup
+    from hatemoji_datasets.core.registry import lookup
 
     spec, config, version = lookup(args.name, args.config)
     cached = not args.force and summary.is_built(spec, config, version, args.cache_dir)
@@ -251,7 +251,7 @@ def run_build(args: argparse.Namespace) -> int:
     print(f"{what}: {spec.name} ({config.name}) {version}")
     print(f"cache: {builder.cache_dir}")
     if builder.validated:
-        from hatemoji_datasets.building.layout import model_name
+        from hatemoji_datasets.schema.raw_columns import model_name
 
         files = len(config.source_names)
         print(f"schema: {files:,} pinned file(s) valid against {model_name(config.schema)}")

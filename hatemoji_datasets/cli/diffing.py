@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import show_progress, table
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.findings import safe
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:

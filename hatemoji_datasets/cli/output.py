@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.findings import safe
 
 
 def number(value: Any) -> str:

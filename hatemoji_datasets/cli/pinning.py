@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import show_progress
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.findings import safe
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -46,8 +46,8 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 def run_fingerprints(args: argparse.Namespace) -> int:
     import tempfile
 
+    from hatemoji_datasets.core.registry import dataset_spec, specs
     from hatemoji_datasets.pinning.record import record_all
-    from hatemoji_datasets.registry import dataset_spec, specs
 
     chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
     show_progress(args.verbose)
@@ -64,7 +64,7 @@ def run_fingerprints(args: argparse.Namespace) -> int:
 
 
 def run_lock(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.file_io import check_destination
+    from hatemoji_datasets.core.file_io import check_destination
     from hatemoji_datasets.pinning.lock import lock_datasets
     from hatemoji_datasets.pinning.lockfile import dumps, write
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hatemoji_datasets.cli.output import show_progress
-from hatemoji_datasets.findings import safe
+from hatemoji_datasets.core.findings import safe
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -93,8 +93,8 @@ def run_card(args: argparse.Namespace) -> int:
         write_card_files,
     )
     from hatemoji_datasets.cards.gather import build
-    from hatemoji_datasets.file_io import check_folder_destination
-    from hatemoji_datasets.registry import dataset_spec
+    from hatemoji_datasets.core.file_io import check_folder_destination
+    from hatemoji_datasets.core.registry import dataset_spec
 
     name = dataset_spec(args.name).name  # an unknown name fails before anything is built
     folder = Path(args.out) if args.out else default_folder(name)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hatemoji_datasets.errors import PredictionError
+from hatemoji_datasets.core.errors import PredictionError
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -66,11 +66,11 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
 
 def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.output import show_progress
+    from hatemoji_datasets.core.file_io import check_folder_destination
     from hatemoji_datasets.evaluate.metrics import require_extras
     from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport
     from hatemoji_datasets.evaluate.scoring import score
-    from hatemoji_datasets.file_io import check_folder_destination
 
     if args.plot and Path(args.plot).suffix.lower() != ".png":
         raise PredictionError(f"--plot writes a PNG; give a path ending in .png, not {args.plot}")

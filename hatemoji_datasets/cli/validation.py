@@ -61,7 +61,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 def error_report(args: argparse.Namespace, document: dict[str, Any]) -> dict[str, Any]:
     """The JSON report of a run that failed before any file was checked: no findings."""
-    from hatemoji_datasets.findings import safe
+    from hatemoji_datasets.core.findings import safe
     from hatemoji_datasets.validate.report import REPORT_FORMAT
 
     return {
@@ -93,12 +93,7 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_export_schemas(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.validate.schema_export import (
-        exports,
-        layouts,
-        write_exports,
-        write_layouts,
-    )
+    from hatemoji_datasets.schema.table_schema import exports, layouts, write_exports, write_layouts
 
     stale = write_exports(args.output, check_only=args.check)
     stale += write_layouts(check_only=args.check)

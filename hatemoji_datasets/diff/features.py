@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hatemoji_datasets.core.features import canonical_features, describe_feature, element_of
 from hatemoji_datasets.diff.model import ColumnChange, NameChange
-from hatemoji_datasets.features import canonical_features, describe_feature, element_of
 
 
 def column_changes(old: Any, new: Any) -> list[ColumnChange]:

@@ -2,7 +2,7 @@
 
 The command line sets :func:`sections` as aligned text tables. Every figure
 appears once; counts are always shown, zeros included. Names and values are
-escaped (:func:`~hatemoji_datasets.findings.safe`), and examples are already
+escaped (:func:`~hatemoji_datasets.core.findings.safe`), and examples are already
 cut short by the comparison, so no cell can break a line or a table.
 """
 
@@ -12,8 +12,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from hatemoji_datasets.core.findings import markdown_text
 from hatemoji_datasets.diff.model import TEXT_COLUMN, DatasetDiff
-from hatemoji_datasets.findings import markdown_text
 
 SPLIT_COLUMNS = ("split", "old rows", "new rows", "added", "removed", "moved in", "moved out")
 

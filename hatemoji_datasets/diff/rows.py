@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from hatemoji_datasets.core.findings import preview
 from hatemoji_datasets.diff.model import Example, LabelMode, Move, SplitDiff
-from hatemoji_datasets.findings import preview
 
 #: Characters of a value (or a text key) an example shows; longer ones are cut with "…".
 EXAMPLE_WIDTH = 24

@@ -1,8 +1,8 @@
 """A score report's tables, computed as each dataset config's scoring declares them.
 
-The declarations (:class:`~hatemoji_datasets.spec.Breakdown`,
-:class:`~hatemoji_datasets.spec.Fairness`,
-:class:`~hatemoji_datasets.spec.PairConsistency`) say which built columns make
+The declarations (:class:`~hatemoji_datasets.core.spec.Breakdown`,
+:class:`~hatemoji_datasets.core.spec.Fairness`,
+:class:`~hatemoji_datasets.core.spec.PairConsistency`) say which built columns make
 the rows and which metrics fill them; a dataset with a table these cannot
 express names its own function, which gets the :class:`Context`. Nothing here
 knows any dataset.
@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from hatemoji_datasets.core.spec import Breakdown, DatasetSpec, Fairness, PairConsistency, Scoring
 from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED
 from hatemoji_datasets.evaluate.report import Table
-from hatemoji_datasets.spec import Breakdown, DatasetSpec, Fairness, PairConsistency, Scoring
 
 
 @dataclass

@@ -29,11 +29,11 @@ from typing import Any
 
 import pandas as pd
 
-from hatemoji_datasets.errors import InputError, PredictionError
-from hatemoji_datasets.features import LABEL_NAMES
-from hatemoji_datasets.file_io import parse_json, read_text
+from hatemoji_datasets.core.errors import InputError, PredictionError
+from hatemoji_datasets.core.features import LABEL_NAMES
+from hatemoji_datasets.core.file_io import parse_json, read_text
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.harness.tasks import config_of_task
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
 
 #: ``samples_<task>_<date>T<time>.jsonl``, as the harness names its per-sample logs.
 LOG_NAME = re.compile(r"^samples_(?P<task>.+)_(?P<time>\d{4}-\d{2}-\d{2}T[\d.\-]+)\.jsonl$")

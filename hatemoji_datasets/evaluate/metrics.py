@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
 
 GOLD, PREDICTED = "_gold", "_pred"
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
+from hatemoji_datasets.core.file_io import make_folder, write_bytes
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport
-from hatemoji_datasets.file_io import make_folder, write_bytes
 
 #: How a metric is named in a plot's title.
 METRIC_NAMES: dict[str, str] = {

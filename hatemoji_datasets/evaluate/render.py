@@ -13,9 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.findings import markdown_text
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
-from hatemoji_datasets.findings import markdown_text
 
 
 def same_split(reports: Mapping[str, ScoreReport]) -> ScoreReport:

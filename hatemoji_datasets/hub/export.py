@@ -25,14 +25,8 @@ import tempfile
 from pathlib import Path
 
 from hatemoji_datasets.cards.body import card_text
-from hatemoji_datasets.cards.files import write_card_files
-from hatemoji_datasets.cards.gather import Built, build
-from hatemoji_datasets.errors import HatemojiDatasetsError
-from hatemoji_datasets.file_io import check_folder_destination, make_folder, output_error, writing
-from hatemoji_datasets.hub.croissant import WrittenFile, export_metadata
-from hatemoji_datasets.hub.parquet import hub_table, labels_table, write_parquet
-from hatemoji_datasets.registry import dataset_spec
-from hatemoji_datasets.repository_layout import (
+from hatemoji_datasets.cards.croissant.export import WrittenFile, export_metadata
+from hatemoji_datasets.cards.croissant.repository import (
     CROISSANT,
     DATA,
     GITATTRIBUTES,
@@ -40,6 +34,17 @@ from hatemoji_datasets.repository_layout import (
     README,
     parquet_name,
 )
+from hatemoji_datasets.cards.files import write_card_files
+from hatemoji_datasets.cards.gather import Built, build
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.file_io import (
+    check_folder_destination,
+    make_folder,
+    output_error,
+    writing,
+)
+from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.hub.parquet import hub_table, labels_table, write_parquet
 from hatemoji_datasets.version import __version__
 
 #: The LFS lines of a new Hub repository (the binary formats a dataset may hold).

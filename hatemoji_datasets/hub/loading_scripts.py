@@ -14,8 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from hatemoji_datasets.registry import specs
-from hatemoji_datasets.spec import DatasetSpec
+from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.spec import DatasetSpec
 
 FOLDER = Path("loading_scripts")
 

@@ -3,7 +3,7 @@
 The Parquet files are written with pyarrow, not ``Dataset.to_parquet``:
 datasets >= 4 would embed features with the ``List`` type, which 3.x cannot
 read. Each file's schema metadata (``huggingface``) holds the features in the
-form every release reads (:func:`hatemoji_datasets.features.portable_features`),
+form every release reads (:func:`hatemoji_datasets.core.features.portable_features`),
 so the files are exact on their own too. Output is deterministic: fixed row
 groups, compression and no timestamps, so a re-export gives the same bytes.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hatemoji_datasets.building.cache_files import split_table
-from hatemoji_datasets.features import portable_features
+from hatemoji_datasets.core.features import portable_features
 
 if TYPE_CHECKING:
     import datasets
@@ -57,7 +57,7 @@ def labels_table(features_by_config: dict[str, datasets.Features]) -> pa.Table:
     import datasets
     import pyarrow as pa
 
-    from hatemoji_datasets.features import element_of
+    from hatemoji_datasets.core.features import element_of
 
     rows: dict[str, list] = {"config": [], "feature": [], "id": [], "name": []}
     for config, features in features_by_config.items():

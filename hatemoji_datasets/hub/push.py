@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.hub.export import export
 from hatemoji_datasets.hub.tokens import mask_tokens
-from hatemoji_datasets.registry import dataset_spec
 from hatemoji_datasets.sources.verify import sha256_of
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import read_text
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import read_text
 
 MASK = "***"
 #: Shorter strings are not masked: they cannot be tokens, and masking them would garble text.

@@ -18,9 +18,9 @@ from typing import Any
 from hatemoji_datasets.building.fingerprint import fingerprint, split_fingerprints
 from hatemoji_datasets.building.prepare import load_verified
 from hatemoji_datasets.building.recorded import compare
-from hatemoji_datasets.errors import FingerprintError, HatemojiDatasetsError, LockError
+from hatemoji_datasets.core.errors import FingerprintError, HatemojiDatasetsError, LockError
+from hatemoji_datasets.core.registry import dataset_spec, format_reference, lookup
 from hatemoji_datasets.pinning.lockfile import Lock, LockedDataset, LockedSource, LockedSplit, read
-from hatemoji_datasets.registry import dataset_spec, format_reference, lookup
 from hatemoji_datasets.version import __version__
 
 

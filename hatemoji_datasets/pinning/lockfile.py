@@ -13,9 +13,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from hatemoji_datasets.errors import InputError, LockError, UnreadableLockError
-from hatemoji_datasets.file_io import read_toml, write_text
-from hatemoji_datasets.registry import format_reference
+from hatemoji_datasets.core.errors import InputError, LockError, UnreadableLockError
+from hatemoji_datasets.core.file_io import read_toml, write_text
+from hatemoji_datasets.core.registry import format_reference
 
 LOCK_FORMAT = 1
 
@@ -191,7 +191,7 @@ def read(path: str | os.PathLike[str]) -> Lock:
     """Read a lockfile; each ``[[dataset]]`` entry is checked on its own.
 
     A file that cannot be read or parsed at all raises
-    :class:`~hatemoji_datasets.errors.UnreadableLockError` (exit status 2); a
+    :class:`~hatemoji_datasets.core.errors.UnreadableLockError` (exit status 2); a
     lock of another format, or one that locks nothing, :class:`LockError`.
     Malformed entries are kept in :attr:`Lock.invalid`, one problem each, so
     the valid entries are still checked.

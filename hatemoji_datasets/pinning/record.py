@@ -18,8 +18,8 @@ from hatemoji_datasets.building.recorded import (
     render_recorded,
     sources_digest,
 )
-from hatemoji_datasets.generated import refresh
-from hatemoji_datasets.spec import DatasetSpec
+from hatemoji_datasets.core.generated import refresh
+from hatemoji_datasets.core.spec import DatasetSpec
 
 
 def compute_records(

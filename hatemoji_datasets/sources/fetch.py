@@ -13,13 +13,17 @@ import os
 import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from hatemoji_datasets.errors import ChecksumError, SourceError
+from hatemoji_datasets.core.errors import ChecksumError, SourceError
+from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.http import describe_failure, download
-from hatemoji_datasets.sources.pins import SourceFile
 from hatemoji_datasets.sources.settings import mirror_setting, resolve_url, timeout_setting
 from hatemoji_datasets.sources.verify import verify
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 #: Subfolder of the ``datasets`` downloads cache that holds verified files.
 CACHE_SUBFOLDER = "hatemoji_datasets"
@@ -110,3 +114,28 @@ def _fetch_with_manager(
 def _discard_download(path: str) -> None:
     for leftover in (path, f"{path}.json", f"{path}.lock"):
         Path(leftover).unlink(missing_ok=True)
+
+
+def download_manager(name: str, cache_dir: str | None):  # -> datasets.DownloadManager
+    import datasets
+
+    return datasets.DownloadManager(
+        dataset_name=name,
+        download_config=datasets.DownloadConfig(
+            cache_dir=os.path.join(cache_dir, "downloads") if cache_dir else None
+        ),
+    )
+
+
+def fetch_released(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> dict[str, str]:
+    """The config's pinned upstream files, fetched and verified: ``{source: path}``.
+
+    A local mirror is read in place, without importing ``datasets``.
+    """
+    pinned = spec.config_sources(config)
+    mirror = mirror_setting(mirror)
+    if mirror and "://" not in mirror:
+        return fetch(pinned, None, mirror)  # read in place: no download manager
+    return fetch(pinned, download_manager(spec.name, cache_dir), mirror)

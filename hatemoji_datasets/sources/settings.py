@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from hatemoji_datasets.errors import SourceError, redact
+from hatemoji_datasets.core.errors import SourceError, redact
 
 MIRROR_ENV = "HATEMOJI_DATASETS_MIRROR"
 TIMEOUT_ENV = "HATEMOJI_DATASETS_TIMEOUT"

@@ -4,5 +4,9 @@
 - :mod:`~hatemoji_datasets.validate.release_rules`: rules against the released data;
 - :mod:`~hatemoji_datasets.validate.built_format`: Parquet contributions;
 - :mod:`~hatemoji_datasets.validate.report`: the report and its formats;
-- :mod:`~hatemoji_datasets.validate.schema_export`: the schemas other tools read.
+- :mod:`~hatemoji_datasets.validate.formats`: which of a config's formats a file is in;
+- :mod:`~hatemoji_datasets.validate.joined`: joined contributions (cases and annotations);
+- :mod:`~hatemoji_datasets.validate.codes`: the generated table of finding codes;
+- :mod:`~hatemoji_datasets.validate.prefilter`: the text rules' Unicode prefilter;
+- :mod:`~hatemoji_datasets.validate.prefilter_ranges`: its generated ranges.
 """

@@ -25,20 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hatemoji_datasets.building.pipeline import (
-    SplitFiles,
-    fetch_released,
-    read_by_layout,
-    read_files,
-    stacked_frame,
-)
-from hatemoji_datasets.building.reader import RawTable
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import check_regular_file, unreadable
-from hatemoji_datasets.findings import Finding, finding_order, not_yet_reported
-from hatemoji_datasets.registry import lookup
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import check_regular_file, unreadable
+from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
+from hatemoji_datasets.core.registry import lookup
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
+from hatemoji_datasets.raw.reader import RawTable
+from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.validate.formats import part_of, source_of
 from hatemoji_datasets.validate.report import ValidationReport
 
@@ -215,7 +210,7 @@ def _check_raw(
     released: pd.DataFrame,
     options: Options,
 ) -> list[Finding]:
-    from hatemoji_datasets.schema import check_frame, compiled
+    from hatemoji_datasets.schema.engine import check_frame, compiled
     from hatemoji_datasets.validate.release_rules import ContributedRows, member
 
     frame = raw.table.to_pandas()
@@ -270,10 +265,9 @@ def _schema_findings(
     rows: ContributedRows,
 ) -> list[Finding]:
     """The format's schema over the file (plus released context rows, for cross-row rules)."""
-    from hatemoji_datasets.building.joins import stack_frames
-    from hatemoji_datasets.schema import (
-        check_frame,
-        column_findings,
+    from hatemoji_datasets.raw.joins import stack_frames
+    from hatemoji_datasets.schema.engine import check_frame, column_findings
+    from hatemoji_datasets.schema.model import (
         row_sources,
         source_splits,
         split_runs,
@@ -324,7 +318,7 @@ def _check_built(
     cache_dir: str | None,
     options: Options,
 ) -> list[Finding]:
-    from hatemoji_datasets.schema import check_frame
+    from hatemoji_datasets.schema.engine import check_frame
     from hatemoji_datasets.validate.built_format import features_schema
     from hatemoji_datasets.validate.release_rules import ContributedRows, member
 

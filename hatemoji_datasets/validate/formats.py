@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-from hatemoji_datasets.building.layout import layout_of
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.schema.raw_columns import layout_of
 
 
 def upstream_name(spec: DatasetSpec, source: str) -> str:

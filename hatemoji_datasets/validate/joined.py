@@ -14,11 +14,11 @@ from collections.abc import Callable
 import pandas as pd
 import pyarrow
 
-from hatemoji_datasets.building.joins import Place, join_findings
-from hatemoji_datasets.building.pipeline import SplitFiles
-from hatemoji_datasets.building.reader import RawTable
-from hatemoji_datasets.findings import Finding, not_yet_reported
-from hatemoji_datasets.spec import ConfigSpec, RawPart
+from hatemoji_datasets.core.findings import Finding, not_yet_reported
+from hatemoji_datasets.core.spec import ConfigSpec, RawPart
+from hatemoji_datasets.raw.files import SplitFiles
+from hatemoji_datasets.raw.joins import Place, join_findings
+from hatemoji_datasets.raw.reader import RawTable
 
 #: ``released(part)``: the released rows of one of the config's formats.
 Released = Callable[[RawPart], pd.DataFrame]

@@ -25,8 +25,8 @@ import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.emoji_search import text_array
-from hatemoji_datasets.findings import Finding, Severity, natural_key, preview
+from hatemoji_datasets.core.emoji_search import text_array
+from hatemoji_datasets.core.findings import Finding, Severity, natural_key, preview
 from hatemoji_datasets.validate.prefilter import (
     CONTROL_CHARACTERS,
     INVISIBLE_CHARACTERS,

@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from hatemoji_datasets.findings import Finding, safe, shown
+from hatemoji_datasets.core.findings import Finding, safe, shown
 
 #: JSON report format version; bump on any incompatible change.
 REPORT_FORMAT = 1

@@ -19,7 +19,7 @@ from packaging.version import Version
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.building.recorded import read_recorded
-from hatemoji_datasets.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec
 
 pytestmark = [
     pytest.mark.compat,

@@ -19,7 +19,7 @@ from packaging.version import Version
 from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.building.fingerprint import fingerprint
 from hatemoji_datasets.building.recorded import read_recorded
-from hatemoji_datasets.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "loading_scripts"
 CONFIGS = [(name, config) for name, spec in specs().items() for config in spec.config_names]

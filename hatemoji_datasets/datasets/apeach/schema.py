@@ -20,7 +20,7 @@ from hatemoji_datasets.datasets.apeach.spec import (
     WRITER_GENDERS,
     YOUNGEST_AGE_GROUP,
 )
-from hatemoji_datasets.schema import RawFileModel, rule
+from hatemoji_datasets.schema.model import RawFileModel, rule
 
 
 def age_group(age: int) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 
-from hatemoji_datasets.spec import (
+from hatemoji_datasets.core.spec import (
     Breakdown,
     ConfigSpec,
     DatasetSpec,

@@ -6,7 +6,8 @@ import datasets
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hatemoji_datasets import features
+from hatemoji_datasets.core import features
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.apeach.spec import (
     APEACH_CLASSES,
     BIASES,
@@ -15,7 +16,6 @@ from hatemoji_datasets.datasets.apeach.spec import (
     WRITER_GENDERS,
     topics,
 )
-from hatemoji_datasets.spec import ConfigSpec
 
 
 def apeach_features(config: ConfigSpec, version: str) -> datasets.Features:

@@ -26,7 +26,7 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.schema import OPTIONAL_ID, RawFileModel, looked_up, optional_ids, rule
+from hatemoji_datasets.schema.model import OPTIONAL_ID, RawFileModel, looked_up, optional_ids, rule
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 

@@ -6,7 +6,8 @@ import datasets
 import numpy as np
 import pyarrow as pa
 
-from hatemoji_datasets import features
+from hatemoji_datasets.core import features
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.hatecheck.spec import (
     ANNOTATORS,
     DIRECTIONS,
@@ -18,7 +19,6 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.spec import ConfigSpec
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:

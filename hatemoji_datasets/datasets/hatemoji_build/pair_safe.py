@@ -37,8 +37,8 @@ from dataclasses import dataclass
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.hatemoji_build.spec import PERTURBATIONS, SPLITS
-from hatemoji_datasets.spec import ConfigSpec
 
 _ORIGINAL = PERTURBATIONS.index("original")
 

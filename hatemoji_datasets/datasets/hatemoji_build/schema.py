@@ -32,7 +32,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.schema import RawFileModel, column_rule, rule, source_splits
+from hatemoji_datasets.schema.model import RawFileModel, column_rule, rule, source_splits
 
 
 def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hatemoji_datasets.spec import (
+from hatemoji_datasets.core.spec import (
     Breakdown,
     ConfigSpec,
     DatasetSpec,

@@ -6,7 +6,8 @@ import datasets
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hatemoji_datasets import features
+from hatemoji_datasets.core import features
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.hatemoji_build.spec import (
     HATE_TYPES,
     PERTURBATIONS,
@@ -15,7 +16,6 @@ from hatemoji_datasets.datasets.hatemoji_build.spec import (
     UPSTREAM_SPLIT_OF_FILE,
 )
 from hatemoji_datasets.datasets.hatemoji_build.targets import target_codes
-from hatemoji_datasets.spec import ConfigSpec
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:

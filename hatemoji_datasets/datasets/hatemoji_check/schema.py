@@ -12,14 +12,14 @@ import pyarrow
 import pyarrow.compute as pc
 from pandera.typing import Series
 
+from hatemoji_datasets.core.emoji_search import contains_emoji
 from hatemoji_datasets.datasets.hatemoji_check.spec import (
     FUNCTIONALITIES,
     PERTURBATIONS,
     PROTECTED_TARGETS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.emoji_search import contains_emoji
-from hatemoji_datasets.schema import RawFileModel, rule
+from hatemoji_datasets.schema.model import RawFileModel, rule
 
 
 def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:

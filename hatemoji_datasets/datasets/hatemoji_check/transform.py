@@ -6,7 +6,8 @@ import datasets
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hatemoji_datasets import features
+from hatemoji_datasets.core import features
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.hatemoji_check.spec import (
     FUNCTIONALITIES,
     NO_TARGET,
@@ -14,7 +15,6 @@ from hatemoji_datasets.datasets.hatemoji_check.spec import (
     TARGETS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.spec import ConfigSpec
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:

@@ -26,7 +26,7 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     UPSTREAM_NO_TARGET,
     UPSTREAM_TARGETS,
 )
-from hatemoji_datasets.schema import (
+from hatemoji_datasets.schema.model import (
     OPTIONAL_ID,
     RawFileModel,
     column_rule,

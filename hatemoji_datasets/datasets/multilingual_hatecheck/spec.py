@@ -8,7 +8,7 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.spec import (
+from hatemoji_datasets.core.spec import (
     Breakdown,
     ConfigSpec,
     DatasetSpec,

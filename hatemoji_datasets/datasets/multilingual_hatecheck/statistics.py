@@ -9,7 +9,7 @@ import datasets
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.agreement import fleiss_kappa
+from hatemoji_datasets.core.agreement import fleiss_kappa
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
 
 #: Decimals of a kappa as shown.

@@ -6,7 +6,8 @@ import datasets
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hatemoji_datasets import features
+from hatemoji_datasets.core import features
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     FUNCTIONALITIES,
     LANGUAGES,
@@ -14,7 +15,6 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     TARGETS,
     UPSTREAM_LABELS,
 )
-from hatemoji_datasets.spec import ConfigSpec
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from hatemoji_datasets.errors import HatemojiDatasetsError
-from hatemoji_datasets.spec import DatasetSpec
+from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.spec import DatasetSpec
 
 LAYOUT_FILE = "raw_columns.tsv"
 HEADER = ("model", "column", "type")

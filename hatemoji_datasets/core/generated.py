@@ -21,8 +21,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import make_folder, read_text, write_text
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import make_folder, read_text, write_text
 
 #: The checkout this package runs from, when it runs from one.
 REPOSITORY = Path(__file__).resolve().parents[1]

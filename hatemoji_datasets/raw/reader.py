@@ -6,7 +6,7 @@ value allows it): nothing is stripped, normalised or treated as missing, so
 texts stay byte for byte as upstream wrote them. pyarrow's multi-threaded
 reader does the work; the slow, exact diagnostics (which line is malformed)
 run only when something is wrong, and every problem becomes an
-:class:`~hatemoji_datasets.errors.InputError` carrying a coded finding.
+:class:`~hatemoji_datasets.core.errors.InputError` carrying a coded finding.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ import numpy as np
 import pyarrow
 import pyarrow.csv as pcsv
 
-from hatemoji_datasets.errors import InputError
-from hatemoji_datasets.file_io import check_regular_file, unreadable
-from hatemoji_datasets.spec import RawFormat
+from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.file_io import check_regular_file, unreadable
+from hatemoji_datasets.core.spec import RawFormat
 
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
 #: machines (measured with benchmarks/validate_scaling.py).

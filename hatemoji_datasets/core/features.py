@@ -127,7 +127,7 @@ def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     import emoji
     import pyarrow as pa
 
-    from hatemoji_datasets.emoji_search import contains_emoji, squeeze_to_emoji
+    from hatemoji_datasets.core.emoji_search import contains_emoji, squeeze_to_emoji
 
     values = texts.combine_chunks() if isinstance(texts, pa.ChunkedArray) else texts
     # Only texts with an emoji need the (slow, per-character) tokenizer, and it

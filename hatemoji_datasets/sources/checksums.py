@@ -10,7 +10,7 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
-from hatemoji_datasets.errors import SourceError
+from hatemoji_datasets.core.errors import SourceError
 
 CHECKSUM_COLUMNS = ("name", "url", "size", "sha256", "license")
 

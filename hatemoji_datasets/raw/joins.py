@@ -1,7 +1,7 @@
 """Raw files of several formats or sources that make one split: stacking and joining.
 
 A config's split may read several files of its own format (stacked in the
-declared order) and, for each :class:`~hatemoji_datasets.spec.Join`, one file
+declared order) and, for each :class:`~hatemoji_datasets.core.spec.Join`, one file
 of another format whose rows are joined to its rows on a key column. This
 module does both on Arrow tables, and checks what a join promises, as coded
 findings located in the files:
@@ -24,8 +24,8 @@ import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.findings import Finding, preview
-from hatemoji_datasets.spec import Join
+from hatemoji_datasets.core.findings import Finding, preview
+from hatemoji_datasets.core.spec import Join
 
 #: ``place(position) -> (file, line)`` of a row of a side of a join.
 Place = Callable[[int], tuple[str, int]]

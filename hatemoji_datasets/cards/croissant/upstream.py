@@ -3,19 +3,25 @@
 The pinned upstream files are ``FileObject``s with their SHA-256; each split
 of a config that keeps whole files is a ``RecordSet`` of the fields a Croissant
 reader derives exactly from them
-(:mod:`~hatemoji_datasets.cards.croissant_sources`), with the package's values;
+(:mod:`~hatemoji_datasets.cards.croissant.derivable`), with the package's values;
 the fields it cannot derive are named, with the reason, in the record set's
 description. ClassLabel names are ``sc:Enumeration`` record sets, the ``rai:``
 properties come from the data statements, and ``datePublished`` is the date of
 the package release that first built the version. The Hub export describes its
-own Parquet files instead (:mod:`hatemoji_datasets.hub.croissant`).
+own Parquet files instead (:mod:`hatemoji_datasets.cards.croissant.export`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hatemoji_datasets.cards.croissant_parts import (
+from hatemoji_datasets.cards.croissant.derivable import (
+    Derived,
+    Omitted,
+    read_like_a_croissant_reader,
+    upstream_fields,
+)
+from hatemoji_datasets.cards.croissant.parts import (
     class_names,
     dataset_header,
     enumeration_set,
@@ -27,14 +33,8 @@ from hatemoji_datasets.cards.croissant_parts import (
     strip_private,
     upstream_file,
 )
-from hatemoji_datasets.cards.croissant_sources import (
-    Derived,
-    Omitted,
-    read_like_a_croissant_reader,
-    upstream_fields,
-)
 from hatemoji_datasets.cards.gather import Built, BuiltConfig
-from hatemoji_datasets.features import element_of
+from hatemoji_datasets.core.features import element_of
 
 
 def croissant_metadata(built: Built) -> dict[str, Any]:
@@ -161,7 +161,7 @@ def _derivations(built: Built, config: BuiltConfig) -> dict[str, Derived | Omitt
 
 def _joined_columns(built: Built, config: BuiltConfig) -> dict[str, str]:
     """Columns of the config's joined files that its own files lack -> their files."""
-    from hatemoji_datasets.building.layout import layout_of  # generated: no pandera import
+    from hatemoji_datasets.schema.raw_columns import layout_of  # generated: no pandera import
 
     spec = built.spec
     own = set(layout_of(spec, config.spec.schema).columns)

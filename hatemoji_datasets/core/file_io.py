@@ -4,14 +4,14 @@ Reading (:func:`read_text`, :func:`read_json`, :func:`read_toml`): only a
 regular file is opened, without blocking (a FIFO never hangs a command), and
 read up to a size bound; it must be UTF-8; a parse error or a nesting deeper
 than the bound is named with its line. Every problem is one
-:class:`~hatemoji_datasets.errors.InputError` carrying a coded finding, so the
+:class:`~hatemoji_datasets.core.errors.InputError` carrying a coded finding, so the
 command exits 2 with one line, as ``validate`` does for its files.
 
 Writing (:func:`write_text`, :func:`write_bytes`, :func:`writing`): the file is
 written to a temporary file in the destination folder and renamed over the
 destination only once complete, so a reader never sees half a file; the
 clean-up after a failure cannot itself raise. A missing, read-only, full or
-not-a-folder destination is one :class:`~hatemoji_datasets.errors.OutputError`
+not-a-folder destination is one :class:`~hatemoji_datasets.core.errors.OutputError`
 line (exit status 1).
 
 Only the standard library is imported: ``info`` and ``verify`` stay light.
@@ -31,8 +31,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from hatemoji_datasets.errors import InputError, OutputError
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.core.errors import InputError, OutputError
+from hatemoji_datasets.core.findings import Finding
 
 #: Files a command reads whole (lockfiles, predictions, stored summaries, card sources)
 #: are refused past this size: the largest real one is a few MiB.

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hatemoji_datasets.cards.croissant_parts import (
+from hatemoji_datasets.cards.croissant.derivable import CROISSANT_TYPES
+from hatemoji_datasets.cards.croissant.parts import (
     class_names,
     dataset_header,
     enumeration_set,
@@ -26,9 +27,8 @@ from hatemoji_datasets.cards.croissant_parts import (
     strip_private,
     upstream_file,
 )
-from hatemoji_datasets.cards.croissant_sources import CROISSANT_TYPES
 from hatemoji_datasets.cards.gather import Built
-from hatemoji_datasets.features import element_of
+from hatemoji_datasets.core.features import element_of
 
 PARQUET = "application/x-parquet"
 #: The export's table of every ClassLabel name: ``config, feature, id, name``.

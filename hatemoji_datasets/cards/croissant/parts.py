@@ -1,7 +1,7 @@
 """What every Croissant file of the package shares: context, dataset header, enumerations, RAI.
 
-:mod:`hatemoji_datasets.cards.croissant` (the committed file, of the upstream
-files) and :mod:`hatemoji_datasets.hub.croissant` (the Hub export's, of its
+:mod:`hatemoji_datasets.cards.croissant.upstream` (the committed file, of the upstream
+files) and :mod:`hatemoji_datasets.cards.croissant.export` (the Hub export's, of its
 Parquet files) build their record sets on these.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list
-from hatemoji_datasets.spec import DatasetSpec
+from hatemoji_datasets.core.spec import DatasetSpec
 
 LICENSE_URLS = {
     "cc-by-4.0": "https://creativecommons.org/licenses/by/4.0/",

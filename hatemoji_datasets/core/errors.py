@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hatemoji_datasets.findings import Finding
+from hatemoji_datasets.core.findings import Finding
 
 
 class HatemojiDatasetsError(Exception):

@@ -2,7 +2,7 @@
 
 Every sub-package of :mod:`hatemoji_datasets.datasets` with a ``spec`` module
 is a dataset; adding one needs no change here. Declarations are light (see
-:mod:`hatemoji_datasets.spec`), so listing names, versions, configs and
+:mod:`hatemoji_datasets.core.spec`), so listing names, versions, configs and
 sources imports neither ``datasets`` nor pandera.
 """
 
@@ -12,8 +12,8 @@ import importlib
 import pkgutil
 from functools import cache
 
-from hatemoji_datasets.errors import UnknownNameError
-from hatemoji_datasets.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 DATASETS_PACKAGE = "hatemoji_datasets.datasets"
 

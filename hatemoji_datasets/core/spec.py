@@ -22,8 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from hatemoji_datasets.errors import UnknownNameError
-from hatemoji_datasets.sources.pins import SourceFile, read_checksums
+from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.sources.checksums import SourceFile, read_checksums
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"

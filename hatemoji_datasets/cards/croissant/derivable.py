@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hatemoji_datasets.features import element_of
+from hatemoji_datasets.core.features import element_of
 
 #: Built ``Value`` dtypes -> Croissant data types.
 CROISSANT_TYPES = {

@@ -1,0 +1,14 @@
+"""The foundation every other part stands on; dataset folders import only this and the schema
+language.
+
+- :mod:`~hatemoji_datasets.core.spec`: the declarations (datasets, configs, releases, scoring);
+- :mod:`~hatemoji_datasets.core.registry`: dataset names -> declarations, references;
+- :mod:`~hatemoji_datasets.core.errors`: the errors, each with its exit status and code;
+- :mod:`~hatemoji_datasets.core.findings`: a finding, the shared codes, how values are shown;
+- :mod:`~hatemoji_datasets.core.file_io`: the one guarded read and the one guarded write;
+- :mod:`~hatemoji_datasets.core.generated`: writing and checking generated files and blocks;
+- :mod:`~hatemoji_datasets.core.card_source`: a dataset's ``card.yaml``;
+- :mod:`~hatemoji_datasets.core.features`: feature types and column builders;
+- :mod:`~hatemoji_datasets.core.emoji_search`: vectorised emoji detection;
+- :mod:`~hatemoji_datasets.core.agreement`: Fleiss' kappa and annotator counts.
+"""
