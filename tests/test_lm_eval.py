@@ -191,7 +191,7 @@ def test_a_log_of_another_datasets_task_names_it(
     assert main(["score", "hatecheck", "--predictions", str(committed_run), *where]) == 1
     err = capsys.readouterr().err
     assert "log of task hatemoji_check_default" in err
-    assert "dataset hatemoji_check" in err and "not hatecheck" in err
+    assert "(dataset hatemoji_check, config default), not of hatecheck" in err
 
 
 # -- the harness on the exports -----------------------------------------------------------
