@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.suggest import did_you_mean
 from hatemoji_datasets.sources.checksums import SourceFile, read_checksums
 
 CHECKSUMS_FILE = "checksums.tsv"
@@ -328,8 +329,10 @@ class DatasetSpec:
                         f"version {version} has {older}"
                     )
                 return config
+        hint = did_you_mean(name, self.config_names)
         raise UnknownNameError(
-            f"unknown config {name!r} of {self.name}; available: {', '.join(self.config_names)}"
+            f"unknown config {name!r} of {self.name}{hint}; "
+            f"available: {', '.join(self.config_names)}"
         )
 
     def check_version(self, version: str | None) -> str:
@@ -337,8 +340,10 @@ class DatasetSpec:
         if version is None:
             return self.version
         if version not in self.versions:
+            hint = did_you_mean(version, self.versions)
             raise UnknownNameError(
-                f"unknown version {version!r} of {self.name}; released: {', '.join(self.versions)}"
+                f"unknown version {version!r} of {self.name}{hint}; "
+                f"released: {', '.join(self.versions)}"
             )
         return version
 
