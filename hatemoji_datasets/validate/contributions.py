@@ -104,7 +104,9 @@ def validate_contributions(
         if isinstance(contribution, tuple):
             part, raw = contribution
             released = released_rows(spec, config_spec, mirror, cache_dir, part)
-            report.findings += _check_raw(raw, spec, config_spec, part, released, options)
+            found = _check_raw(raw, spec, config_spec, part, released, options)
+            report.findings += found
+            report.hints += _other_dataset_hint(raw, spec, found)
             raw_files.setdefault(part, []).append(raw)
             if part.key_column in raw.table.column_names:
                 seen.setdefault(part, []).append(raw.table[part.key_column].to_pandas())
@@ -134,6 +136,20 @@ def validate_contributions(
             report.findings += missing_rows(report.files, key, released_keys, pd.concat(keys))
     report.findings.sort(key=finding_order)
     return report
+
+
+def _other_dataset_hint(raw: RawTable, spec: DatasetSpec, found: list[Finding]) -> list[str]:
+    """ "FILE has the columns of OTHER": for a header this dataset's format refuses."""
+    from hatemoji_datasets.validate.formats import other_datasets_of
+
+    if not any(f.code in ("COLUMN-MISSING", "COLUMN-UNEXPECTED") for f in found):
+        return []
+    others = other_datasets_of([str(c) for c in raw.table.column_names], spec)
+    return [
+        f"{raw.path} has the columns of {other}, not of {spec.name}: did you mean "
+        f"--dataset {other}?"
+        for other in others
+    ]
 
 
 #: ``seen`` key of the keys read from built (Parquet) files.
