@@ -113,7 +113,8 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stderr
     assert re.search(r"test\s+3,930\s+non-hateful 1,276, hateful 2,654", build.stdout)
-    assert "Generating test split" in build.stderr  # the progress display, asked for with -v
+    # -v shows every step, as plain lines, even piped
+    assert "hatemoji_check/default: writing split test (3,930 rows" in build.stderr
     info = _run_cli("info", "hatemoji_check", "--cache-dir", str(tmp_path))  # from the cache
     assert info.returncode == 0, info.stderr
     for expected in (

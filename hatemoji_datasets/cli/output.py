@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from hatemoji_datasets.core.findings import safe
 from hatemoji_datasets.core.numbers import column as number_column
-from hatemoji_datasets.core.numbers import figure
+from hatemoji_datasets.core.numbers import figure, size
 
 
 def number(value: Any) -> str:
@@ -21,14 +21,9 @@ def number(value: Any) -> str:
     return figure(value)
 
 
-def human_size(size: int) -> str:
+def human_size(count: int) -> str:
     """A byte count for people: ``341 KiB``, ``2.1 MiB`` (binary units)."""
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
-        value /= 1024
-    raise AssertionError("unreachable")
+    return size(count)
 
 
 #: Tables and wrapped lists fit this many columns.
@@ -200,14 +195,8 @@ def configure_logging(verbose: bool) -> None:
 
 
 def show_progress(verbose: bool, stream: TextIO | None = None) -> None:
-    """``datasets``' progress bars only on an interactive terminal, or with ``-v``.
-
-    Commands that build or load data call this once ``datasets`` is needed anyway.
-    """
+    """``datasets``' own progress bars off: the package shows its own progress, one line per
+    file and split, where a person watches (:mod:`hatemoji_datasets.core.progress`)."""
     import datasets
 
-    stream = stream or sys.stderr
-    if verbose or bool(getattr(stream, "isatty", lambda: False)()):
-        datasets.enable_progress_bars()
-    else:
-        datasets.disable_progress_bars()
+    datasets.disable_progress_bars()

@@ -30,3 +30,13 @@ def column(values: Sequence[Any]) -> list[str]:
         return shown
     decimals = max(len(figure(value).partition(".")[2]) for value in floats)
     return [shown[i] if value == "" else f"{value:,.{decimals}f}" for i, value in enumerate(values)]
+
+
+def size(count: int) -> str:
+    """A byte count for people: ``341 KiB``, ``2.1 MiB`` (binary units)."""
+    value = float(count)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
+        value /= 1024
+    raise AssertionError("unreachable")

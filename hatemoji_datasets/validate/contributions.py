@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
+from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
@@ -104,7 +105,8 @@ def validate_contributions(
         if isinstance(contribution, tuple):
             part, raw = contribution
             released = released_rows(spec, config_spec, mirror, cache_dir, part)
-            found = _check_raw(raw, spec, config_spec, part, released, options)
+            with step(f"checking {name} ({raw.num_rows:,} rows)"):
+                found = _check_raw(raw, spec, config_spec, part, released, options)
             report.findings += found
             report.hints += _other_dataset_hint(raw, spec, found)
             raw_files.setdefault(part, []).append(raw)
