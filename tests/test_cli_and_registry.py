@@ -48,10 +48,10 @@ def test_parse_spec() -> None:
     ("kwargs", "message"),
     [
         (
-                {"name": "hatemoji_chek"},
-                r"unknown dataset 'hatemoji_chek' \(did you mean 'hatemoji_check'\?\); "
-                "available: .*hatemoji_check",
-            ),
+            {"name": "hatemoji_chek"},
+            r"unknown dataset 'hatemoji_chek' \(did you mean 'hatemoji_check'\?\); "
+            "available: .*hatemoji_check",
+        ),
         (
             {"name": "hatemoji_check:9.9.9"},
             "unknown version '9.9.9' of hatemoji_check; released: 1.0.0",

@@ -125,7 +125,9 @@ def run_info(args: argparse.Namespace) -> int:
         )
     cache = summary.build_dir(spec, config, version, args.cache_dir)
     if args.format == "json":
-        document = {"format": INFO_FORMAT, "exit_code": 0, "cache": str(cache), **info}
+        # The stored summary's own format version is the file's, not this document's.
+        shown = {key: value for key, value in info.items() if key != "format"}
+        document = {"format": INFO_FORMAT, "exit_code": 0, "cache": str(cache), **shown}
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
     print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
