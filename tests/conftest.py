@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import DatasetSpec
-from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 from hatemoji_datasets.sources.verify import sha256_of
 

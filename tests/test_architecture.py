@@ -154,3 +154,92 @@ def test_version_matches_pyproject() -> None:
 
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(rf'^version = "{re.escape(__version__)}"$', pyproject, re.M)
+
+
+#: What the package root keeps: the public entry points only.
+ROOT_MODULES = {"__init__", "__main__", "api", "version"}
+#: What a dataset folder may import besides itself: the foundation and the schema language.
+FOUNDATION = ("hatemoji_datasets.core", "hatemoji_datasets.schema.model")
+
+
+def test_the_package_root_keeps_only_the_entry_points() -> None:
+    loose = {path.stem for path in PACKAGE.glob("*.py")}
+    assert loose <= ROOT_MODULES, f"modules at the package root: {sorted(loose - ROOT_MODULES)}"
+    assert len(loose) <= 6
+
+
+def _is_under(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+DATASET_MODULES = [
+    (name, path)
+    for name, path in MODULES.items()
+    if DATASETS in path.parents and path.parent != DATASETS
+]
+
+
+@pytest.mark.parametrize("name, path", DATASET_MODULES, ids=[n for n, _ in DATASET_MODULES])
+def test_dataset_folders_import_only_the_foundation(name: str, path: Path) -> None:
+    own = module_name(path.parent)
+    outside = [
+        target
+        for target in imports_of(name, path)
+        if not _is_under(target, own) and not any(_is_under(target, f) for f in FOUNDATION)
+    ]
+    assert outside == [], f"{path.relative_to(ROOT)} imports {outside}"
+
+
+SUBPACKAGES = sorted(
+    path.parent
+    for path in PACKAGE.rglob("__init__.py")
+    if path.parent != PACKAGE and DATASETS not in path.parents and path.parent != DATASETS
+)
+
+
+def _children(folder: Path) -> set[str]:
+    modules = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+    packages = {p.parent.name for p in folder.glob("*/__init__.py")}
+    return modules | packages
+
+
+@pytest.mark.parametrize("folder", SUBPACKAGES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_each_subpackage_docstring_lists_its_modules(folder: Path) -> None:
+    """A sub-package's docstring is its inventory: every module once, none that is gone."""
+    package = module_name(folder / "__init__.py")
+    docstring = ast.get_docstring(ast.parse((folder / "__init__.py").read_text("utf-8"))) or ""
+    named = set(re.findall(r":mod:`~?" + re.escape(package) + r"\.(\w+)`", docstring))
+    named |= set(re.findall(r":mod:`\.(\w+)`", docstring))
+    assert named == _children(folder), f"{package}: docstring lists {sorted(named)}"
+
+
+def _documented_tree() -> dict[str, set[str]]:
+    """``docs/architecture.md``'s inventory: ``""`` -> root modules, ``folder`` -> its modules."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\nhatemoji_datasets/\n", 1)[1].split("```", 1)[0]
+    tree: dict[str, set[str]] = {"": set()}
+    folder = None
+    for line in block.splitlines():
+        entry = re.match(r"^  (\w+)(\.py|/)\s+(.*)$", line)
+        if entry and entry[2] == ".py":
+            tree[""].add(entry[1])
+            folder = None
+            continue
+        if entry:
+            folder, line = entry[1], entry[3]
+            tree[folder] = set()
+        if folder is not None:
+            names = re.sub(r"\((?:what people write|runs it)\)", "", line).replace("(", ",")
+            tree[folder] |= {n.strip() for n in re.split(r"[,)]", names) if n.strip()}
+    return tree
+
+
+def test_the_architecture_page_lists_the_tree() -> None:
+    documented = _documented_tree()
+    root = {p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    assert documented[""] == root
+    for folder in (f for f in SUBPACKAGES if f.parent == PACKAGE):
+        listed = documented.get(folder.name)
+        assert listed is not None, f"docs/architecture.md does not list {folder.name}/"
+        nested = {m for sub in folder.glob("*/__init__.py") for m in _children(sub.parent)}
+        assert listed == _children(folder) | nested, f"{folder.name}/ is listed as {sorted(listed)}"

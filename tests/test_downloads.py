@@ -20,9 +20,9 @@ import datasets
 import pytest
 
 from hatemoji_datasets import ChecksumError, SourceError
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import redact
 from hatemoji_datasets.sources import http as sources
-from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.fetch import fetch
 from hatemoji_datasets.sources.settings import MIRROR_ENV, TIMEOUT_ENV, timeout_setting
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from hatemoji_datasets.cards.body import card_text
 from hatemoji_datasets.cards.croissant.repository import CROISSANT, README
 from hatemoji_datasets.cards.croissant.upstream import croissant_metadata
-from hatemoji_datasets.cards.gather import Built, build
+from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import lint_text
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import make_folder, read_text
@@ -21,18 +20,6 @@ from hatemoji_datasets.core.generated import differences, repository_folder, wri
 
 #: The folder of the repository's committed cards, ``cards/<name>/``.
 CARDS_FOLDER = "cards"
-
-
-def render_card(name: str, *, cache_dir: str | None = None, mirror: str | None = None) -> str:
-    """The dataset card (``README.md`` text) of dataset ``name``, from its built data."""
-    return card_text(build(name, cache_dir=cache_dir, mirror=mirror))
-
-
-def croissant(
-    name: str, *, cache_dir: str | None = None, mirror: str | None = None
-) -> dict[str, Any]:
-    """Croissant 1.0 JSON-LD metadata of dataset ``name``, from its built data."""
-    return croissant_metadata(build(name, cache_dir=cache_dir, mirror=mirror))
 
 
 def rendered_files(built: Built) -> dict[str, str]:
@@ -48,18 +35,6 @@ def write_card_files(files: dict[str, str], folder: Path) -> list[Path]:
     """Write rendered files into ``folder`` (created if needed), each whole or not at all."""
     make_folder(folder)
     return write_files(files, folder)
-
-
-def write_card(
-    name: str,
-    out_dir: str | Path,
-    *,
-    cache_dir: str | None = None,
-    mirror: str | None = None,
-) -> list[Path]:
-    """Render dataset ``name`` and write ``README.md`` and ``croissant.json`` into ``out_dir``."""
-    built = build(name, cache_dir=cache_dir, mirror=mirror)
-    return write_card_files(rendered_files(built), Path(out_dir))
 
 
 def lint_problems(built: Built, card: str, folder: Path) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from hatemoji_datasets.cli.output import WIDTH, human_size, number, show_progress, table, wrap_list
 from hatemoji_datasets.core.findings import safe
+from hatemoji_datasets.core.spec import LABEL_COLUMN
 
 #: A statistic's text longer than this is wrapped under its key rather than tabulated.
 LONG_TEXT = 100
@@ -267,10 +268,10 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"schema: {files:,} pinned file(s) valid against {model_name(config.schema)}")
     rows = []
     for split, dataset in data.items():
-        label = dataset.features.get("label")
+        label = dataset.features.get(LABEL_COLUMN)
         shares = ""
         if label is not None and hasattr(label, "names"):
-            counts = Counter(dataset["label"][:])
+            counts = Counter(dataset[LABEL_COLUMN][:])
             shares = ", ".join(f"{name} {counts[k]:,}" for k, name in enumerate(label.names))
         rows.append([split, dataset.num_rows, shares])
     print(table(["split", "rows", "labels"], rows, right=[1]))

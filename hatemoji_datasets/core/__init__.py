@@ -2,6 +2,7 @@
 language.
 
 - :mod:`~hatemoji_datasets.core.spec`: the declarations (datasets, configs, releases, scoring);
+- :mod:`~hatemoji_datasets.core.checksums`: a dataset's pinned upstream files (``checksums.tsv``);
 - :mod:`~hatemoji_datasets.core.registry`: dataset names -> declarations, references;
 - :mod:`~hatemoji_datasets.core.errors`: the errors, each with its exit status and code;
 - :mod:`~hatemoji_datasets.core.findings`: a finding, the shared codes, how values are shown;

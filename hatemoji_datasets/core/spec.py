@@ -20,11 +20,11 @@ import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
+from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
 from hatemoji_datasets.core.suggest import did_you_mean
-from hatemoji_datasets.sources.checksums import SourceFile, read_checksums
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"
@@ -60,6 +60,21 @@ class Release:
 
 
 # -- scoring: which tables a score report holds ----------------------------------------
+
+
+#: The built columns every dataset shares: the text, and the binary label
+#: (``non-hateful``, ``hateful``). ``ConfigSpec.text_column`` names the raw one.
+TEXT_COLUMN = "text"
+LABEL_COLUMN = "label"
+
+
+class ScoringContext(Protocol):
+    """What a dataset's own table-key function (``Breakdown.keys``) is given: the scored
+    data's ClassLabel names (:class:`hatemoji_datasets.evaluate.breakdowns.Context`)."""
+
+    def names(self, column: str) -> list[str]:
+        """The ClassLabel names of ``column``."""
+        ...
 
 
 @dataclass(frozen=True)

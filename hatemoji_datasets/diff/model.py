@@ -13,8 +13,6 @@ from typing import Any, Literal
 DIFF_FORMAT = 1
 #: How ClassLabel columns are compared: by id (the stored integer) or by name.
 LabelMode = Literal["id", "name"]
-#: Rows without an id are matched by their text (and then named by position, not by text).
-TEXT_COLUMN = "text"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from hatemoji_datasets.core.findings import markdown_text
-from hatemoji_datasets.diff.model import TEXT_COLUMN, DatasetDiff
+from hatemoji_datasets.core.spec import TEXT_COLUMN
+from hatemoji_datasets.diff.model import DatasetDiff
 
 SPLIT_COLUMNS = ("split", "old rows", "new rows", "added", "removed", "moved in", "moved out")
 

@@ -5,6 +5,7 @@
 
 - :mod:`~hatemoji_datasets.evaluate.scoring`: :func:`score` and the scoring target;
 - :mod:`~hatemoji_datasets.evaluate.predictions`: reading and aligning predictions;
+- :mod:`~hatemoji_datasets.evaluate.harness_log`: lm-evaluation-harness sample logs;
 - :mod:`~hatemoji_datasets.evaluate.metrics`: the metrics (scikit-learn, fairlearn);
 - :mod:`~hatemoji_datasets.evaluate.breakdowns`: the tables a dataset declares;
 - :mod:`~hatemoji_datasets.evaluate.report`: :class:`ScoreReport` and :class:`Table`;

@@ -17,7 +17,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.core.spec import Breakdown, DatasetSpec, Fairness, PairConsistency, Scoring
+from hatemoji_datasets.core.spec import (
+    LABEL_COLUMN,
+    Breakdown,
+    DatasetSpec,
+    Fairness,
+    PairConsistency,
+    Scoring,
+)
 from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED
 from hatemoji_datasets.evaluate.report import Table
 
@@ -38,7 +45,7 @@ class Context:
         return list(self.features[column].names)
 
     def label_name(self, value: int) -> str:
-        return self.names("label")[value]
+        return self.names(LABEL_COLUMN)[value]
 
     def gold_name(self, gold: pd.Series) -> str:
         """The gold label of a group: its name, or ``mixed``."""
@@ -62,7 +69,7 @@ class Context:
         """A fact of a group's data: ``n``, ``label``, ``n_hateful`` or ``n_non_hateful``."""
         if name == "n":
             return len(group)
-        if name == "label":
+        if name == "label":  # the group's gold label, by name
             return self.gold_name(group[GOLD])
         if name in ("n_hateful", "n_non_hateful"):
             return int((group[GOLD] == (1 if name == "n_hateful" else 0)).sum())

@@ -32,7 +32,7 @@ import pandas as pd
 from hatemoji_datasets.core.errors import InputError, PredictionError
 from hatemoji_datasets.core.features import LABEL_NAMES
 from hatemoji_datasets.core.file_io import parse_json, read_text
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.spec import LABEL_COLUMN, ConfigSpec, DatasetSpec
 from hatemoji_datasets.harness.tasks import config_of_task
 
 #: ``samples_<task>_<date>T<time>.jsonl``, as the harness names its per-sample logs.
@@ -185,7 +185,7 @@ def check_documents(
         row = rows[index]
         if any(key not in row or not _same(doc[key], row[key]) for key in doc):
             differ.append(str(row_id))
-        elif target is not None and str(target) != str(row["label"]):
+        elif target is not None and str(target) != str(row[LABEL_COLUMN]):
             gold.append(str(row_id))
     problems = []
     if differ:

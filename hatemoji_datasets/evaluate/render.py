@@ -90,7 +90,9 @@ def render_markdown(reports: Mapping[str, ScoreReport]) -> str:
             cells += [_format(reports[model].tables[name].rows[i][m]) for _, model, m in columns]
             rows.append(cells)
         lines += ["", f"### {table.title}", ""]
-        lines += _markdown_table(header, rows, numeric_from=len(table.keys), text=("label",))
+        lines += _markdown_table(
+            header, rows, numeric_from=len(table.keys), text=("label",)
+        )  # the gold-label key column
         declared = first.matrix
         if declared is not None and name == declared.table and len(models) == 1:
             what = declared.metric.replace("_", " ").capitalize()

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_reference
+from hatemoji_datasets.core.spec import LABEL_COLUMN
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
 from hatemoji_datasets.evaluate.harness_log import (
     LOG_COLUMNS,
@@ -101,7 +102,7 @@ def score(
     if set(LOG_COLUMNS) <= set(given.columns):  # only a sample log carries its docs
         what = f"{spec.name}/{config_spec.name} {split} ({version})"
         check_documents(Path(source), given, dataset.to_list(), ids, target.id_column, what)
-    frame[GOLD] = frame["label"].astype(int)
+    frame[GOLD] = frame[LABEL_COLUMN].astype(int)
     frame[PREDICTED] = predicted
     context = Context(frame, dataset.features, target.id_column, metrics, fair)
     declared = config_spec.scoring

@@ -41,7 +41,7 @@ from hatemoji_datasets.core.card_source import card_source, hub_repo
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.generated import differences, repository_folder, write_files
 from hatemoji_datasets.core.registry import dataset_spec, specs
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.spec import LABEL_COLUMN, ConfigSpec, DatasetSpec
 
 #: The repository's folder of generated task files.
 TASKS_FOLDER = "lm_eval_tasks"
@@ -173,7 +173,7 @@ def default_folder() -> Path:
 def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> dict[str, Any]:
     """The task without where its rows come from (see :func:`dataset_tasks`)."""
     features = spec.load(config.features)(config, spec.version)
-    names = list(features["label"].names)
+    names = list(features[LABEL_COLUMN].names)
     prompt = wording.get("prompt", DEFAULT_PROMPT) if isinstance(wording, dict) else DEFAULT_PROMPT
     choices = wording.get("choices", names) if isinstance(wording, dict) else names
     where = f"{spec.card_source_path} ({CARD_KEY})"
@@ -188,7 +188,7 @@ def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> dict[str, Any]
         "output_type": "multiple_choice",
         "doc_to_text": prompt.replace("{text}", "{{" + text + "}}"),
         "doc_to_choice": [str(choice) for choice in choices],
-        "doc_to_target": "label",
+        "doc_to_target": LABEL_COLUMN,
         "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
         "metadata": {"version": spec.version},
     }

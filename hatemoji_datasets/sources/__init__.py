@@ -1,6 +1,6 @@
-"""Upstream files: pins (``checksums.tsv``), the mirror and timeout settings, verified fetches.
+"""Upstream files fetched and verified against their pins (``checksums.tsv``, read by
+:mod:`hatemoji_datasets.core.checksums`), from a mirror or downloaded.
 
-- :mod:`~hatemoji_datasets.sources.checksums`: :class:`SourceFile`, ``checksums.tsv``;
 - :mod:`~hatemoji_datasets.sources.settings`: the mirror and the download timeout;
 - :mod:`~hatemoji_datasets.sources.verify`: size and sha256 against the pin;
 - :mod:`~hatemoji_datasets.sources.http`: downloads with timeouts and a retry;

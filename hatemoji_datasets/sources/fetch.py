@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError, SourceError
 from hatemoji_datasets.core.numbers import size
 from hatemoji_datasets.core.progress import step
-from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.http import describe_failure, download
 from hatemoji_datasets.sources.settings import mirror_setting, resolve_url, timeout_setting
 from hatemoji_datasets.sources.verify import verify

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import NoReturn
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError, SourceError, redact
-from hatemoji_datasets.sources.checksums import SourceFile
 from hatemoji_datasets.sources.settings import MIRROR_ENV, timeout_setting
 from hatemoji_datasets.sources.verify import verify
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import os
 
+from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError
-from hatemoji_datasets.sources.checksums import SourceFile
 
 
 def sha256_of(path: str | os.PathLike[str]) -> str:

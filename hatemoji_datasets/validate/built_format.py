@@ -13,6 +13,7 @@ import pandera.pandas as pandera
 import pyarrow
 import pyarrow.parquet as pq
 
+from hatemoji_datasets.core.spec import TEXT_COLUMN
 from hatemoji_datasets.raw.reader import check_regular_file, unreadable
 
 
@@ -49,7 +50,7 @@ def features_schema(
             kind = (
                 "int64" if "int" in dtype else {"string": "str", "bool": "bool"}.get(dtype, dtype)
             )
-            checks = [pandera.Check.str_length(min_value=1)] if column == "text" else []
+            checks = [pandera.Check.str_length(min_value=1)] if column == TEXT_COLUMN else []
             columns[column] = pandera.Column(kind, checks, coerce=True, unique=column == unique)
     return pandera.DataFrameSchema(columns, strict=True, name=f"{name} built rows")
 

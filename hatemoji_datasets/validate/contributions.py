@@ -30,7 +30,7 @@ from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.spec import TEXT_COLUMN, ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released
@@ -189,7 +189,7 @@ def _read(
 
 def _built_key(config: ConfigSpec) -> str:
     """The built column that identifies a row: its id, or its text."""
-    return config.id_column or "text"
+    return config.id_column or TEXT_COLUMN
 
 
 @cache
@@ -348,10 +348,10 @@ def _check_built(
 
     _, found = check_frame(schema, frame, file=name, places=places)
     key = _built_key(config)
-    if key not in frame.columns or "text" not in frame.columns:
+    if key not in frame.columns or TEXT_COLUMN not in frame.columns:
         return found
     rows = ContributedRows(
-        name, frame, key, "text", released, lambda p: p + 1, member(frame[key], released[key])
+        name, frame, key, TEXT_COLUMN, released, lambda p: p + 1, member(frame[key], released[key])
     )
     return [*found, *_not_owned(_release_findings(rows, options), found, key)]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hatemoji_datasets.core.spec import ScoringContext
 from hatemoji_datasets.datasets.hatecheck.spec import GROUP_OF
-from hatemoji_datasets.evaluate.breakdowns import Context
 
 
-def functionality_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+def functionality_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:
     """A functional test's row keys: its group, number and name."""
     (f,) = codes
     name = context.names("functionality")[f]

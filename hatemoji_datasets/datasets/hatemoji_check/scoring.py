@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hatemoji_datasets.evaluate.breakdowns import Context
+from hatemoji_datasets.core.spec import ScoringContext
 
 
-def cell_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+def cell_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:
     """A cell's row keys: its case name, functionality and perturbation."""
     f, p = codes
     return {

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from hatemoji_datasets.core.spec import ScoringContext
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
-from hatemoji_datasets.evaluate.breakdowns import Context
 
 
-def functionality_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+def functionality_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:
     """A functional test's row keys: its group and name."""
     name = context.names("functionality")[codes[0]]
     return {"group": GROUP_OF[name], "functionality": name}
 
 
-def cell_keys(context: Context, codes: tuple[Any, ...]) -> dict[str, Any]:
+def cell_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:
     """A functional test x language cell's row keys: the test's group and name, the language."""
     f, language = codes
     return {**functionality_keys(context, (f,)), "language": context.names("language")[language]}
