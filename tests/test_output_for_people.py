@@ -113,3 +113,15 @@ def test_info_as_json_and_within_100_columns(mirror: Path, session_cache: Path, 
     prose = out.split("\ncitation:\n", 1)[0]  # BibTeX is kept as written
     assert max(map(len, prose.splitlines())) <= WIDTH
     assert "threat_dir_h" in out and "4 threat_dir_h" in prose  # an entry stays whole
+
+
+def test_csv_field_counts_are_grouped(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    header = (
+        "case_id,templ_id,test_group_id,text,target,functionality,set,label_gold,"
+        "unrealistic_flags,included_in_test_suite"
+    )
+    Path("wide_row.csv").write_text(header + "\n" + ",".join(["1"] * 1500) + "\n")
+    assert main(["validate", "wide_row.csv", "--dataset", "hatemoji_check"]) == 2
+    out = capsys.readouterr().out
+    assert "rows must have the header's 10 fields, but line 2 has 1,500" in out
