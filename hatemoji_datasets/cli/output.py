@@ -58,9 +58,10 @@ def table(
     """Rows under headers, each column as wide as its widest cell; ``right`` columns align right.
 
     Cells are shown with :func:`number` and escaped, so no cell can break a line; the floats
-    of a column share their decimals. A table wider than ``width`` wraps its headers onto
-    several lines, and if that is not enough, continues its columns in further blocks, each
-    led by the first column.
+    of a column share their decimals. A table wider than ``width`` wraps its widest text
+    columns onto continuation lines (lists between entries) and its headers between words,
+    and if that is not enough, continues its columns in further blocks, each led by the
+    first column.
     """
     cells = _cells(rows, len(headers))
     headers = [safe(header) for header in headers]
