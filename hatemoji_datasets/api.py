@@ -14,6 +14,7 @@ from hatemoji_datasets.building.prepare import load_verified
 from hatemoji_datasets.core.card_source import card_source
 from hatemoji_datasets.core.errors import UnknownNameError
 from hatemoji_datasets.core.registry import dataset_spec, parse_reference
+from hatemoji_datasets.core.suggest import did_you_mean
 
 
 def load_dataset(
@@ -82,8 +83,8 @@ def _check_split(builder: DeclaredBuilder, split: str) -> None:
         name = re.sub(r"\[.*\]$", "", part.strip())
         if name not in available:
             raise UnknownNameError(
-                f"unknown split {name!r} of {builder.SPEC.name}/{builder.config.name}; "
-                f"available: {', '.join(available)}"
+                f"unknown split {name!r} of {builder.SPEC.name}/{builder.config.name}"
+                f"{did_you_mean(name, available)}; available: {', '.join(available)}"
             )
 
 

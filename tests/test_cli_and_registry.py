@@ -54,7 +54,11 @@ def test_parse_spec() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"name": "hatemoji_chek"}, "unknown dataset 'hatemoji_chek'; available: .*hatemoji_check"),
+        (
+            {"name": "hatemoji_chek"},
+            r"unknown dataset 'hatemoji_chek' \(did you mean 'hatemoji_check'\?\); "
+            "available: .*hatemoji_check",
+        ),
         (
             {"name": "hatemoji_check:9.9.9"},
             "unknown version '9.9.9' of hatemoji_check; released: 1.0.0",
@@ -100,9 +104,10 @@ def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.Completed
 def test_cli_list_and_sources() -> None:
     listing = _run_cli("list")
     assert listing.returncode == 0
-    header, rule, *rows = listing.stdout.splitlines()
-    assert header.split()[:2] == ["name", "version"] and set(rule) <= {"-", " "}
+    headers, rule, rows = _split_table(listing.stdout.split("\n\n")[0])
+    assert headers[-1].split()[:2] == ["name", "version"] and set(rule) <= {"-", " "}
     assert any(row.split()[:2] == ["hatemoji_check", "1.0.0"] for row in rows)
+    assert max(map(len, listing.stdout.splitlines())) <= 100  # headers and lists wrap
     sources = _run_cli("sources")
     assert "340.9 KiB" in sources.stdout and "9aa6bf78370a" in sources.stdout
     listed = json.loads(_run_cli("sources", "--format", "json").stdout)
@@ -116,7 +121,8 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stderr
     assert re.search(r"test\s+3,930\s+non-hateful 1,276, hateful 2,654", build.stdout)
-    assert "Generating test split" in build.stderr  # the progress display, asked for with -v
+    # -v shows every step, as plain lines, even piped
+    assert "hatemoji_check/default: writing split test (3,930 rows" in build.stderr
     info = _run_cli("info", "hatemoji_check", "--cache-dir", str(tmp_path))  # from the cache
     assert info.returncode == 0, info.stderr
     for expected in (
@@ -132,8 +138,17 @@ def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
     label_table = info.stdout.split("cases per label:\n", 1)[1].splitlines()
     assert label_table[0].split() == ["label", "cases"]
     assert label_table[2].split() == ["non-hateful", "1,276"]
-    functionality = info.stdout.split("cases per functionality:\n", 1)[1].splitlines()[0]
-    assert functionality.split()[0] == "functionality"
+    functionality = info.stdout.split("cases per functionality:\n", 1)[1]
+    headers, _, rows = _split_table(functionality.split("\n\n")[0])
+    assert headers[-1].split()[0] == "functionality"  # headers wrap above the rule
+    assert rows[0].split()[:3] == ["F1", "verb_swap", "300"]
+
+
+def _split_table(text: str) -> tuple[list[str], str, list[str]]:
+    """A table's header lines (wrapped headers take several), its rule, and its rows."""
+    lines = text.splitlines()
+    rule = next(i for i, line in enumerate(lines) if line.strip() and set(line) <= {"-", " "})
+    return lines[:rule], lines[rule], lines[rule + 1 :]
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,9 @@
 
 How a page is run (the conventions its authors follow):
 
-- each `` ```python `` block runs in one interpreter per page, blocks sharing names,
-  so a later block may use what an earlier one defined;
+- each `` ```python `` block runs on its own, as a reader who copies only that block
+  would run it: its own imports and names, none left by an earlier block (files
+  that earlier commands on the page wrote, such as an export, are there);
 - each `` ```bash `` block runs with ``bash -e``; a command expected to fail ends in
   ``# exits N`` and must exit with exactly that status;
 - `` ```text ``, `` ```toml `` and other fences are shown, never run (use them for
@@ -81,12 +82,11 @@ def blocks(page: Path) -> list[Block]:
 DRIVER = r"""
 import json, subprocess, sys, traceback
 blocks = json.load(open(sys.argv[1], encoding="utf-8"))
-namespace = {"__name__": "__docs__"}
 for block in blocks:
     where = f"line {block['line']}"
     if block["language"] == "python":
-        try:
-            exec(compile(block["code"], where, "exec"), namespace)
+        try:  # a namespace of its own: a block runs alone, as copied
+            exec(compile(block["code"], where, "exec"), {"__name__": "__docs__"})
         except BaseException:
             print("@@DOCS@@" + json.dumps({"line": block["line"], "error": traceback.format_exc()}))
             sys.exit(1)
@@ -124,6 +124,39 @@ def test_every_page_has_runnable_blocks() -> None:
         assert any(b.language in RUN for b in blocks(page)) or page.name in ("architecture.md",), (
             f"{page.name} shows nothing that runs"
         )
+
+
+def _unbound_names(code: str) -> set[str]:
+    """Names a block reads that it neither imports nor assigns (builtins aside)."""
+    import ast
+    import builtins
+
+    tree = ast.parse(code)
+    bound, read = set(dir(builtins)) | {"__name__"}, set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return read - bound
+
+
+def test_every_python_block_runs_on_its_own() -> None:
+    """A reader may copy one block: it imports and defines all it uses (checked without
+    running it, so this holds without the real data too)."""
+    leaning = [
+        f"{page.name}:{block.line}: {', '.join(sorted(unbound))}"
+        for page in PAGES
+        for block in blocks(page)
+        if block.language == "python" and (unbound := _unbound_names(block.code))
+    ]
+    assert leaning == [], "blocks that use what an earlier block defined"
 
 
 def test_the_exit_status_convention(tmp_path: Path) -> None:

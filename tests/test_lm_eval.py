@@ -1,7 +1,9 @@
 """lm-evaluation-harness: the generated tasks, the harness running them, ``score`` on its logs.
 
 The committed ``lm_eval_tasks/`` is what the generator writes from the
-declarations (drift test). Against the Hub exports of every dataset, offline,
+declarations (drift test), and runs as committed: ``lm_eval --model dummy
+--include_path lm_eval_tasks --tasks hatemoji_check`` offline, loading the rows
+through the package from the mirror. Against the local exports of every dataset, offline,
 ``lm_eval --model dummy`` (random log-likelihoods, no weights) runs every
 generated task with ``--log_samples``; ``score`` on each per-sample log gives
 the harness's own ``acc``, and HatemojiCheck's per-functionality table equals
@@ -27,13 +29,20 @@ from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.evaluate.harness_log import task_of
-from hatemoji_datasets.harness.tasks import TASKS_FOLDER, check_tasks, task_files
+from hatemoji_datasets.harness.tasks import LOADER, TASKS_FOLDER, check_tasks, task_files
 
 TASKS = REPO / TASKS_FOLDER
 
 
-def load_task(relative: str) -> dict:
-    return yaml.safe_load((TASKS / relative).read_text(encoding="utf-8"))
+class _TaskLoader(yaml.SafeLoader):
+    """The harness's ``!function module.name`` read as the name it gives."""
+
+
+_TaskLoader.add_constructor("!function", lambda loader, node: ("!function", node.value))
+
+
+def load_task(relative: str, folder: Path = TASKS) -> dict:
+    return yaml.load((folder / relative).read_text(encoding="utf-8"), Loader=_TaskLoader)  # noqa: S506
 
 
 # -- the committed task files ------------------------------------------------------------
@@ -52,10 +61,12 @@ def test_one_task_per_config_and_a_group_per_dataset(name: str) -> None:
     for config in spec.configs:
         task = load_task(f"{name}/{name}_{config.name}.yaml")
         assert task["task"] == f"{name}_{config.name}"
-        assert task["dataset_name"] == config.name
         assert task["test_split"] == config.eval_split
-        assert task["dataset_path"] == f"<org>/{name}"  # no card.yaml names a Hub account
-        assert task["dataset_kwargs"] == {"revision": f"v{spec.version}"}
+        # Read through the package at the task's version: no Hub copy needed.
+        assert "dataset_path" not in task
+        assert task["custom_dataset"] == ("!function", LOADER)
+        assert task["dataset_kwargs"] == {"dataset": name, "config": config.name}
+        assert task["metadata"] == {"version": spec.version}
         assert task["output_type"] == "multiple_choice"
         assert task["doc_to_target"] == "label"
 
@@ -91,6 +102,97 @@ def test_cli_writes_checks_and_points_at_a_local_export(tmp_path: Path, capsys) 
     assert "dataset_kwargs" not in task  # a local export is one version already
     assert main(["lm-eval-tasks", "apeach", "hatemoji_check", "--dataset-path", "x"]) == 1
     assert "exactly one NAME" in capsys.readouterr().err
+
+
+def test_the_hub_variant_is_one_flag_away(tmp_path: Path, capsys) -> None:
+    hub = tmp_path / "hub"
+    assert main(["lm-eval-tasks", "--hub", "--out", str(hub)]) == 0
+    for name, spec in specs().items():
+        for config in spec.configs:
+            task = load_task(f"{name}/{name}_{config.name}.yaml", hub)
+            assert task["dataset_path"] == f"<org>/{name}"  # no card.yaml names a Hub account
+            assert task["dataset_name"] == config.name
+            assert task["dataset_kwargs"] == {"revision": f"v{spec.version}"}
+            assert "custom_dataset" not in task
+            committed = load_task(f"{name}/{name}_{config.name}.yaml")
+            # The same task, prompt and choices: only where the rows come from differs.
+            assert task["task"] == committed["task"]
+            assert task["doc_to_choice"] == committed["doc_to_choice"]
+    one = tmp_path / "one"
+    assert main(["lm-eval-tasks", "apeach", "--hub", "someone/apeach", "--out", str(one)]) == 0
+    assert load_task("apeach/apeach_beep.yaml", one)["dataset_path"] == "someone/apeach"
+    capsys.readouterr()
+    assert main(["lm-eval-tasks", "--hub", "someone/apeach"]) == 1
+    assert "exactly one NAME" in capsys.readouterr().err
+    assert main(["lm-eval-tasks", "apeach", "--hub", "--dataset-path", "x"]) == 1
+    assert "give one" in capsys.readouterr().err
+
+
+def test_the_loader_the_committed_tasks_name_is_importable() -> None:
+    import importlib
+
+    module, _, function = LOADER.rpartition(".")
+    assert callable(getattr(importlib.import_module(module), function))
+
+
+def _offline_env(root: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HATEMOJI_DATASETS")}
+    return env | {
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HOME": str(root / "hf-home"),
+        **extra,
+    }
+
+
+@pytest.fixture(scope="module")
+def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
+    """The per-sample log of ``lm_eval --model dummy --include_path lm_eval_tasks --tasks
+    hatemoji_check``, run as README.md's reader would: the committed tasks, offline, the
+    package loading the rows from the mirror (no export, no Hub)."""
+    pytest.importorskip("lm_eval")
+    root = tmp_path_factory.mktemp("lm-eval-committed")
+    env = _offline_env(
+        root,
+        HATEMOJI_DATASETS_MIRROR=str(mirror),
+        HF_DATASETS_CACHE=str(session_cache),
+        PYTHONPATH=str(REPO),
+    )
+    command = [sys.executable, "-m", "lm_eval", "--model", "dummy", "--tasks", "hatemoji_check"]
+    command += ["--include_path", str(TASKS), "--log_samples", "--output_path", str(root / "out")]
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    (model,) = (root / "out").iterdir()
+    (log,) = model.glob("samples_hatemoji_check_default_*.jsonl")
+    (results,) = model.glob("results_*.json")
+    acc = json.loads(results.read_text(encoding="utf-8"))["results"]["hatemoji_check_default"]
+    (log.parent / "acc.json").write_text(json.dumps(acc), encoding="utf-8")
+    return log
+
+
+def test_the_committed_tasks_run_offline_through_the_package(
+    committed_run: Path, mirror: Path, session_cache: Path
+) -> None:
+    from hatemoji_datasets.evaluate import score
+
+    acc = json.loads((committed_run.parent / "acc.json").read_text(encoding="utf-8"))
+    samples = committed_run.read_text(encoding="utf-8").splitlines()
+    assert len(samples) == acc["sample_len"] == 3930  # HatemojiCheck's test cases (the paper)
+    report = score(
+        "hatemoji_check", committed_run, cache_dir=str(session_cache), mirror=str(mirror)
+    )
+    assert report.config == "default" and report.n == 3930
+    assert report.overall["accuracy"] == pytest.approx(acc["acc,none"], abs=1e-12)
+
+
+def test_a_log_of_another_datasets_task_names_it(
+    committed_run: Path, mirror: Path, session_cache: Path, capsys
+) -> None:
+    where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
+    assert main(["score", "hatecheck", "--predictions", str(committed_run), *where]) == 1
+    err = capsys.readouterr().err
+    assert "log of task hatemoji_check_default" in err
+    assert "(dataset hatemoji_check, config default), not of hatecheck" in err
 
 
 # -- the harness on the exports -----------------------------------------------------------

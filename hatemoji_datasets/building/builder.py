@@ -33,6 +33,8 @@ from hatemoji_datasets.building.cache_files import read_split
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.core.card_source import card_source
 from hatemoji_datasets.core.errors import CacheError, FingerprintError, OutputError
+from hatemoji_datasets.core.numbers import size
+from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import dataset_spec, parse_spec
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.sources.fetch import fetch
@@ -119,10 +121,16 @@ class DeclaredBuilder(datasets.ArrowBasedBuilder):
             log.info(
                 "schema: the pinned files were validated when their fingerprints were recorded"
             )
-        tables = build_tables(self.SPEC, self.config_spec, version, paths, validate=self.validated)
+        what = f"reading{' and validating' if self.validated else ''} {len(paths):,} file(s)"
+        with step(f"{self.SPEC.name}/{self.config_spec.name} {version}: {what}"):
+            tables = build_tables(
+                self.SPEC, self.config_spec, version, paths, validate=self.validated
+            )
         generators = []
         for split, table in tables.items():
-            generator = datasets.SplitGenerator(name=split, gen_kwargs={"table": table})
+            generator = datasets.SplitGenerator(
+                name=split, gen_kwargs={"table": table, "split": split}
+            )
             generator.split_info.num_examples = table.num_rows  # real progress totals
             generators.append(generator)
         return generators
@@ -188,8 +196,12 @@ class DeclaredBuilder(datasets.ArrowBasedBuilder):
             read_split(self._output_dir, self.dataset_name, split), self.info.features
         )
 
-    def _generate_tables(self, table: pyarrow.Table):
-        yield _table_key(), table_cast(table, self.info.features.arrow_schema)
+    def _generate_tables(self, table: pyarrow.Table, split: str = ""):
+        rows, nbytes = f"{table.num_rows:,} rows", size(table.nbytes)
+        with step(
+            f"{self.SPEC.name}/{self.config_spec.name}: writing split {split} ({rows}, {nbytes})"
+        ):
+            yield _table_key(), table_cast(table, self.info.features.arrow_schema)
 
 
 def _table_key() -> Any:

@@ -18,6 +18,7 @@ import datasets
 from hatemoji_datasets.building import manifest, recorded, summary
 from hatemoji_datasets.building.builder import DeclaredBuilder, builder_class_for
 from hatemoji_datasets.core.errors import CacheError, OutputError, UnknownNameError
+from hatemoji_datasets.core.progress import datasets_bars_off, step
 from hatemoji_datasets.core.registry import format_reference
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
@@ -73,7 +74,8 @@ def load_verified(
         spec, config, version, cache_dir, mirror, check_fingerprints, download_mode, validate
     )
     try:
-        builder.download_and_prepare(download_mode=download_mode)
+        with datasets_bars_off():  # the package reports progress itself (core.progress)
+            builder.download_and_prepare(download_mode=download_mode)
     except OSError as exc:
         raise _cache_error(builder.cache_dir, exc) from None
     except datasets.exceptions.DatasetGenerationError as exc:
@@ -83,7 +85,8 @@ def load_verified(
     if validate and not builder.validated:  # found in the cache: validate its sources now
         from hatemoji_datasets.raw.files import check_released
 
-        check_released(spec, config, mirror, cache_dir)
+        with step(f"{spec.name}/{config.name} {version}: validating the pinned files"):
+            check_released(spec, config, mirror, cache_dir)
         builder.validated = True
     return builder, verified_data(builder, unvouched=unvouched)
 

@@ -115,6 +115,6 @@ def compare(
             problems.append(f"{where}: built but not {what}")
         elif found[split] != expected[split]:
             (want_rows, want), (got_rows, got) = expected[split], found[split]
-            rows = f" ({got_rows} rows, {what} {want_rows})" if got_rows != want_rows else ""
+            rows = f" ({got_rows:,} rows, {what} {want_rows:,})" if got_rows != want_rows else ""
             problems.append(f"{where}: fingerprint {got}, {what} {want}{rows}")
     return problems

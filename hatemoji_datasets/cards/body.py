@@ -16,6 +16,7 @@ from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
 from hatemoji_datasets.core.card_source import hub_repo
 from hatemoji_datasets.core.features import describe_feature
+from hatemoji_datasets.core.numbers import column as number_column
 
 #: The sections of a long-form data statement, in order, with their headings.
 DATA_STATEMENT_SECTIONS: dict[str, str] = {
@@ -278,8 +279,9 @@ def _markdown_table(
         "| " + " | ".join([row_header, *columns]) + " |",
         "|---|" + "---:|" * len(columns),
     ]
-    for key, row in table.items():
-        cells = [_cell(row.get(column, "")) for column in columns]
+    shown = {c: number_column([row.get(c, "") for row in table.values()]) for c in columns}
+    for position, key in enumerate(table):
+        cells = [shown[c][position] for c in columns]  # a column's floats share their decimals
         lines.append("| " + " | ".join([f"**{key}**" if key == "all" else key, *cells]) + " |")
     return "\n".join(lines)
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from hatemoji_datasets.cli.output import configure_logging
 from hatemoji_datasets.cli.parser import UsageError, build_parser
+from hatemoji_datasets.core import progress
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.findings import safe
 
@@ -42,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         return report_usage_error(arguments, error)
     configure_logging(args.verbose)
+    # Progress on standard error where a person watches; never beside a JSON document.
+    progress.configure(quiet=getattr(args, "format", None) == "json", verbose=args.verbose)
     try:
         return args.command(args)
     except HatemojiDatasetsError as error:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from hatemoji_datasets.cli.output import human_size, number, show_progress, table
+from hatemoji_datasets.cli.output import WIDTH, human_size, number, show_progress, table, wrap_list
 from hatemoji_datasets.core.findings import safe
 from hatemoji_datasets.core.spec import LABEL_COLUMN
 
@@ -35,6 +35,8 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         sub.add_argument("--config", help="config name (default: the dataset's default)")
         source_options(sub)
         sub.set_defaults(command=function)
+        if name == "info":
+            sub.add_argument("--format", choices=("text", "json"), default="text")
         if name == "build":
             sub.add_argument(
                 "--force", action="store_true", help="rebuild from freshly verified sources"
@@ -104,8 +106,8 @@ def run_sources(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Feature types wrap onto further lines past this width (long ClassLabel lists).
-FEATURE_WIDTH = 90
+#: The version of ``info --format json``'s document (``format``), as other reports carry.
+INFO_FORMAT = 1
 
 
 def run_info(args: argparse.Namespace) -> int:
@@ -122,18 +124,26 @@ def run_info(args: argparse.Namespace) -> int:
         info = dataset_info(
             spec.name, config.name, version=version, cache_dir=args.cache_dir, mirror=args.mirror
         )
+    cache = summary.build_dir(spec, config, version, args.cache_dir)
+    if args.format == "json":
+        # The stored summary's own format version is the file's, not this document's.
+        shown = {key: value for key, value in info.items() if key != "format"}
+        document = {"format": INFO_FORMAT, "exit_code": 0, "cache": str(cache), **shown}
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return 0
     print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
-    print(f"configs: {', '.join(info['configs'])}")
-    print(f"cache: {summary.build_dir(spec, config, version, args.cache_dir)}")
+    print("\n         ".join(wrap_list(f"configs: {', '.join(info['configs'])}", WIDTH)))
+    print(f"cache: {cache}")
     print(f"license: {info['license']}")
     print(f"homepage: {info['homepage']}")
     print("\nsplits:")
     print(table(["split", "rows"], list(info["splits"].items()), right=[1]))
     print("\nfeatures:")
+    name_width = max([len("feature"), *(len(safe(name)) for name in info["features"])])
     features = [
         [name if i == 0 else "", line]
         for name, kind in info["features"].items()
-        for i, line in enumerate(textwrap.wrap(describe_feature_dict(kind), FEATURE_WIDTH))
+        for i, line in enumerate(wrap_list(describe_feature_dict(kind), WIDTH - name_width - 2))
     ]
     print(table(["feature", "type"], features))
     print("\nsources:")
@@ -153,7 +163,11 @@ def run_info(args: argparse.Namespace) -> int:
         print_statistic(title, value, headers=headers.get(title, title_headers(title)))
     print("\nrelease notes:")
     for release, note in info["release_notes"].items():
-        print(f"  {release}: {note}")
+        print(
+            textwrap.fill(
+                f"{release}: {note}", WIDTH, initial_indent="  ", subsequent_indent="    "
+            )
+        )
     print("\ncitation:")
     print(info["citation"])
     return 0
@@ -205,30 +219,26 @@ def print_statistic(
                 isinstance(cell[position], int | float) for cell in cells if cell[position] != ""
             )
         ]
-        print(indented(table([headers[0], *columns], cells, right=numeric), pad))
+        fit = WIDTH - len(pad) - 2
+        print(indented(table([headers[0], *columns], cells, right=numeric, width=fit), pad))
         return
     figures = {key: item for key, item in value.items() if not isinstance(item, dict)}
     if figures and len(figures) == len(value):
         if any(isinstance(item, str) and len(item) > LONG_TEXT for item in figures.values()):
             for key, item in figures.items():  # long lists of values: wrapped under their key
                 print(f"{pad}  {safe(key)}:")
-                print(
-                    textwrap.fill(
-                        safe(str(item)),
-                        100,
-                        initial_indent=pad + "    ",
-                        subsequent_indent=pad + "    ",
-                    )
-                )
+                for line in wrap_list(safe(str(item)), WIDTH - len(pad) - 4):
+                    print(f"{pad}    {line}")
             return
-        print(indented(table(list(headers), list(figures.items()), right=[1]), pad))
+        shown = table(list(headers), list(figures.items()), right=[1], width=WIDTH - len(pad) - 2)
+        print(indented(shown, pad))
         return
     for key, item in value.items():
         print_statistic(key, item, indent + 2, headers=title_headers(key))
 
 
 def indented(text: str, pad: str) -> str:
-    return "\n".join(f"{pad}  {line}" for line in text.splitlines())
+    return "\n".join(f"{pad}  {line}" if line else "" for line in text.splitlines())
 
 
 def run_build(args: argparse.Namespace) -> int:

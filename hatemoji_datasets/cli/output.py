@@ -12,27 +12,40 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from hatemoji_datasets.core.findings import safe
+from hatemoji_datasets.core.numbers import column as number_column
+from hatemoji_datasets.core.numbers import figure, size
 
 
 def number(value: Any) -> str:
     """Integers grouped by thousands (``3,930``), floats to three decimals, the rest as text."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:,.3f}".rstrip("0").rstrip(".") if value == value else "n/a"
-    return str(value)
+    return figure(value)
 
 
-def human_size(size: int) -> str:
+def human_size(count: int) -> str:
     """A byte count for people: ``341 KiB``, ``2.1 MiB`` (binary units)."""
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
-        value /= 1024
-    raise AssertionError("unreachable")
+    return size(count)
+
+
+#: Tables and wrapped lists fit this many columns.
+WIDTH = 100
+_GAP = "  "
+
+
+def wrap_list(text: str, width: int, separator: str = ", ") -> list[str]:
+    """``text``, a list of entries joined by ``separator``, in lines of at most ``width``
+    characters broken only between entries (``0 none, 1 women, ...``); an entry longer than
+    a line has a line of its own."""
+    entries = text.split(separator)
+    lines: list[str] = []
+    current = ""
+    for position, entry in enumerate(entries):
+        piece = entry + (separator.rstrip() if position < len(entries) - 1 else "")
+        candidate = f"{current} {piece}" if current else piece
+        if current and len(candidate) > width:
+            lines.append(current)
+            candidate = piece
+        current = candidate
+    return [*lines, current] if current or not lines else lines
 
 
 def table(
@@ -40,25 +53,140 @@ def table(
     rows: Sequence[Sequence[Any]],
     *,
     right: Sequence[int] = (),
+    width: int = WIDTH,
 ) -> str:
     """Rows under headers, each column as wide as its widest cell; ``right`` columns align right.
 
-    Cells are shown with :func:`number` and escaped, so no cell can break a line.
+    Cells are shown with :func:`number` and escaped, so no cell can break a line; the floats
+    of a column share their decimals. A table wider than ``width`` wraps its widest text
+    columns onto continuation lines (lists between entries) and its headers between words,
+    and if that is not enough, continues its columns in further blocks, each led by the
+    first column.
     """
-    cells = [[safe(number(value)) for value in row] for row in rows]
+    cells = _cells(rows, len(headers))
+    headers = [safe(header) for header in headers]
     widths = [len(header) for header in headers]
     for row in cells:
-        widths = [max(width, len(cell)) for width, cell in zip(widths, row, strict=True)]
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    if _span(widths) <= width:
+        return _block(headers, cells, range(len(headers)), widths, right)
+    cells = _wrap_widest_text(headers, cells, right, width)
+    narrow = [
+        max([len(word) for word in header.split()] + [len(row[column]) for row in cells] + [1])
+        for column, header in enumerate(headers)
+    ]
+    blocks, current = [], [0]
+    for column in range(1, len(headers)):
+        if len(current) > 1 and _span([narrow[c] for c in [*current, column]]) > width:
+            blocks.append(current)
+            current = [0]
+        current.append(column)
+    blocks.append(current)
+    shown = [_block(headers, cells, b, _widen(headers, b, narrow, width), right) for b in blocks]
+    return "\n\n".join(shown)
+
+
+def _widen(headers: Sequence[str], columns: Sequence[int], narrow: list[int], width: int):
+    """``narrow`` widths with the room left under ``width`` given, a character at a time, to
+    the columns whose headers wrap onto the most lines."""
+    import textwrap
+
+    widths = list(narrow)
+    room = width - _span([widths[c] for c in columns])
+    while room > 0:
+        depth = {c: len(textwrap.wrap(headers[c], widths[c])) for c in columns}
+        deepest = max(depth.values(), default=1)
+        if deepest <= 1:
+            break
+        column = next(c for c in columns if depth[c] == deepest)
+        widths[column] += 1
+        room -= 1
+    return widths
+
+
+#: A text column is not wrapped narrower than this.
+NARROWEST = 12
+
+
+def _wrap_widest_text(
+    headers: Sequence[str], cells: list[list[str]], right: Sequence[int], width: int
+) -> list[list[str]]:
+    """The rows with their widest left-aligned columns broken onto continuation lines, widest
+    first, until the table fits ``width``: lists between entries, other text between words
+    (an entry or word is never broken)."""
+    import textwrap
+
+    for _ in range(len(headers)):
+        widths = [
+            max([len(h) for h in header.split()] + [len(r[c]) for r in cells] + [1])
+            for c, header in enumerate(headers)
+        ]
+        if _span(widths) <= width:
+            break
+        column = max(
+            (c for c in range(len(headers)) if c not in right), key=widths.__getitem__, default=None
+        )
+        if column is None:
+            break
+        others = _span([w for c, w in enumerate(widths) if c != column]) + len(_GAP)
+        target = max(width - others, NARROWEST)
+        if target >= widths[column]:
+            break
+        wrapped = []
+        for row in cells:
+            text = row[column]
+            lines = (
+                wrap_list(text, target)
+                if ", " in text
+                else textwrap.wrap(text, target, break_long_words=False, break_on_hyphens=False)
+            )
+            for position, line in enumerate(lines or [""]):
+                wrapped.append(
+                    [
+                        line if c == column else (row[c] if position == 0 else "")
+                        for c in range(len(row))
+                    ]
+                )
+        if len(wrapped) == len(cells):  # nothing could be broken
+            break
+        cells = wrapped
+    return cells
+
+
+def _span(widths: Sequence[int]) -> int:
+    return sum(widths) + len(_GAP) * (len(widths) - 1)
+
+
+def _cells(rows: Sequence[Sequence[Any]], columns: int) -> list[list[str]]:
+    """Each cell as text, escaped; a column of floats to the most decimals any of them needs."""
+    shown = [number_column([row[c] for row in rows]) for c in range(columns)]
+    return [[safe(shown[c][r]) for c in range(columns)] for r in range(len(rows))]
+
+
+def _block(
+    headers: Sequence[str],
+    cells: Sequence[Sequence[str]],
+    columns: Sequence[int],
+    widths: Sequence[int],
+    right: Sequence[int],
+) -> str:
+    """The ``columns`` of a table; a header wider than its column is broken between words."""
+    import textwrap
 
     def line(values: Sequence[str]) -> str:
         parts = [
-            value.rjust(width) if column in right else value.ljust(width)
-            for column, (value, width) in enumerate(zip(values, widths, strict=True))
+            value.rjust(widths[column]) if column in right else value.ljust(widths[column])
+            for column, value in zip(columns, values, strict=True)
         ]
-        return "  ".join(parts).rstrip()
+        return _GAP.join(parts).rstrip()
 
-    rule = ["-" * width for width in widths]
-    return "\n".join([line(list(headers)), line(rule), *(line(row) for row in cells)])
+    wrapped = [textwrap.wrap(headers[c], widths[c]) or [""] for c in columns]
+    depth = max(len(lines) for lines in wrapped)
+    wrapped = [[""] * (depth - len(lines)) + lines for lines in wrapped]  # next to the rule
+    header_lines = [line([lines[i] for lines in wrapped]) for i in range(depth)]
+    rule = line(["-" * widths[c] for c in columns])
+    body = [line([row[c] for c in columns]) for row in cells]
+    return "\n".join([*header_lines, rule, *body])
 
 
 def configure_logging(verbose: bool) -> None:
@@ -68,14 +196,8 @@ def configure_logging(verbose: bool) -> None:
 
 
 def show_progress(verbose: bool, stream: TextIO | None = None) -> None:
-    """``datasets``' progress bars only on an interactive terminal, or with ``-v``.
-
-    Commands that build or load data call this once ``datasets`` is needed anyway.
-    """
+    """``datasets``' own progress bars off: the package shows its own progress, one line per
+    file and split, where a person watches (:mod:`hatemoji_datasets.core.progress`)."""
     import datasets
 
-    stream = stream or sys.stderr
-    if verbose or bool(getattr(stream, "isatty", lambda: False)()):
-        datasets.enable_progress_bars()
-    else:
-        datasets.disable_progress_bars()
+    datasets.disable_progress_bars()

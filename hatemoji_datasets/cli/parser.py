@@ -7,6 +7,7 @@ function that runs each; option help is plain text, as ``--help`` shows it.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from hatemoji_datasets.cli import (
     data,
@@ -17,6 +18,7 @@ from hatemoji_datasets.cli import (
     scoring,
     validation,
 )
+from hatemoji_datasets.core.suggest import did_you_mean
 
 DESCRIPTION = (
     "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
@@ -46,6 +48,16 @@ class CommandLineParser(argparse.ArgumentParser):
 
     def error(self, message: str):  # type: ignore[override]  # argparse's hook for usage errors
         raise UsageError(self, message)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check of a choice (a command, ``--format``), with a close match named."""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            hint = did_you_mean(str(value), map(str, action.choices or ()))
+            if not hint:
+                raise
+            raise argparse.ArgumentError(action, f"{error.message}{hint}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -67,7 +67,15 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         "--dataset-path",
         metavar="EXPORT",
         help="read this local export (hatemoji-datasets export NAME --out EXPORT) instead of "
-        "the Hub; one NAME only",
+        "the package; one NAME only",
+    )
+    harness.add_argument(
+        "--hub",
+        nargs="?",
+        const="",
+        metavar="REPO",
+        help="read the Hub exports instead of the package: each card.yaml's repository "
+        "(hub_repo_id), or REPO (one NAME only), pinned to the version's tag",
     )
     harness.add_argument(
         "--check", action="store_true", help="report files in --out that differ from a fresh run"
@@ -137,7 +145,7 @@ def run_lm_eval_tasks(args: argparse.Namespace) -> int:
     from hatemoji_datasets.harness.tasks import check_tasks, default_folder, task_files, write_tasks
 
     folder = Path(args.out) if args.out else default_folder()
-    files = task_files(args.names, dataset_path=args.dataset_path)
+    files = task_files(args.names, dataset_path=args.dataset_path, hub=args.hub)
     if not args.check:
         for path in write_tasks(files, folder):
             print(f"wrote: {path}")

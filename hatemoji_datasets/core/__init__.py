@@ -11,5 +11,9 @@ language.
 - :mod:`~hatemoji_datasets.core.card_source`: a dataset's ``card.yaml``;
 - :mod:`~hatemoji_datasets.core.features`: feature types and column builders;
 - :mod:`~hatemoji_datasets.core.emoji_search`: vectorised emoji detection;
-- :mod:`~hatemoji_datasets.core.agreement`: Fleiss' kappa and annotator counts.
+- :mod:`~hatemoji_datasets.core.agreement`: Fleiss' kappa and annotator counts;
+- :mod:`~hatemoji_datasets.core.numbers`: numbers for people (grouped counts, a column's
+  shared decimals, byte sizes);
+- :mod:`~hatemoji_datasets.core.suggest`: "did you mean ...?" for a misspelt name;
+- :mod:`~hatemoji_datasets.core.progress`: progress on long work, where a person watches.
 """

@@ -14,6 +14,7 @@ from functools import cache
 
 from hatemoji_datasets.core.errors import UnknownNameError
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.suggest import did_you_mean
 
 DATASETS_PACKAGE = "hatemoji_datasets.datasets"
 
@@ -76,7 +77,9 @@ def dataset_spec(name: str) -> DatasetSpec:
     """The declaration of dataset ``name``."""
     found = specs()
     if name not in found:
-        raise UnknownNameError(f"unknown dataset {name!r}; available: {', '.join(found)}")
+        raise UnknownNameError(
+            f"unknown dataset {name!r}{did_you_mean(name, found)}; available: {', '.join(found)}"
+        )
     return found[name]
 
 

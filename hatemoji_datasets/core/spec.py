@@ -24,6 +24,7 @@ from typing import Any, Literal, Protocol
 
 from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.suggest import did_you_mean
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"
@@ -379,8 +380,10 @@ class DatasetSpec:
                         f"version {version} has {older}"
                     )
                 return config
+        hint = did_you_mean(name, self.config_names)
         raise UnknownNameError(
-            f"unknown config {name!r} of {self.name}; available: {', '.join(self.config_names)}"
+            f"unknown config {name!r} of {self.name}{hint}; "
+            f"available: {', '.join(self.config_names)}"
         )
 
     def check_version(self, version: str | None) -> str:
@@ -388,8 +391,10 @@ class DatasetSpec:
         if version is None:
             return self.version
         if version not in self.versions:
+            hint = did_you_mean(version, self.versions)
             raise UnknownNameError(
-                f"unknown version {version!r} of {self.name}; released: {', '.join(self.versions)}"
+                f"unknown version {version!r} of {self.name}{hint}; "
+                f"released: {', '.join(self.versions)}"
             )
         return version
 

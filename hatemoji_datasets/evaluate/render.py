@@ -41,6 +41,8 @@ def _format(value: Any) -> str:
         return "n/a"
     if isinstance(value, float):
         return f"{value:.3f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"  # counts grouped, as beside them ("36,582 rows")
     return str(value)
 
 

@@ -28,6 +28,8 @@ from hatemoji_datasets.evaluate.harness_log import (
     LOG_COLUMNS,
     check_documents,
     config_of_log,
+    is_sample_log,
+    task_of,
 )
 from hatemoji_datasets.evaluate.metrics import GOLD, PREDICTED, overall, sklearn_fairlearn
 from hatemoji_datasets.evaluate.predictions import (
@@ -37,6 +39,7 @@ from hatemoji_datasets.evaluate.predictions import (
     read_predictions,
 )
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
+from hatemoji_datasets.harness.tasks import owner_of_task
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ def _config_of_log(name: str, config: str | None, predictions: Predictions) -> s
     dataset, named, _ = parse_reference(name, config)
     logged = config_of_log(dataset_spec(dataset), predictions)
     if logged is None:
+        _refuse_another_datasets_log(dataset, predictions)
         return config
     if named is not None and named != logged.name:
         raise PredictionError(
@@ -139,3 +143,16 @@ def _config_of_log(name: str, config: str | None, predictions: Predictions) -> s
             f"not {named}; score it with {dataset}/{logged.name}"
         )
     return logged.name
+
+
+def _refuse_another_datasets_log(dataset: str, predictions: Predictions) -> None:
+    """A log of a task generated for another dataset names that task and dataset."""
+    task = task_of(predictions) if isinstance(predictions, str | Path) else None
+    owner = owner_of_task(task) if task else None
+    if owner is None or owner[0].name == dataset or not is_sample_log(predictions):
+        return
+    spec, logged = owner
+    raise PredictionError(
+        f"{predictions}: an lm-evaluation-harness log of task {task} (dataset {spec.name}, "
+        f"config {logged.name}), not of {dataset}; score it with {spec.name}/{logged.name}"
+    )

@@ -11,10 +11,19 @@ The prompt asks whether the text is hateful; the two choices are the label's
 names in ClassLabel order, so a choice's position is the label id the harness
 scores (``doc_to_target: label``). A dataset in another language words prompt
 and choices in its ``card.yaml`` (``lm_eval: {prompt, choices}``); ``{text}``
-marks where the text goes. ``dataset_path`` is the Hub repository of the
-dataset's export (``card.yaml`` ``hub_repo_id``, else the ``<org>/NAME``
-placeholder the cards use), pinned to the version's tag; given a local export
-folder (``dataset_path``), the tasks read it instead.
+marks where the text goes.
+
+Where the rows come from, one of three:
+
+- by default, this package (``custom_dataset:``, :mod:`.custom_dataset`): the
+  task builds the data from the pinned files, so it runs with only the package
+  installed, offline from a mirror, before anything is pushed;
+- ``hub``: the Hub repository of the dataset's export (``card.yaml``
+  ``hub_repo_id``, else the ``<org>/NAME`` placeholder the cards use, or the
+  repository given), pinned to the version's tag;
+- ``dataset_path``: a local export folder.
+
+The task names are the same in all three, so ``score`` reads the logs of each.
 
 Nothing here builds data: labels come from the declared features.
 """
@@ -42,6 +51,8 @@ DEFAULT_PROMPT = "Text: {text}\nQuestion: Is this text hateful?\nAnswer:"
 #: The key of ``card.yaml`` that words a dataset's prompt and choices.
 CARD_KEY = "lm_eval"
 COMMAND = "hatemoji-datasets lm-eval-tasks"
+#: The loader the package-reading tasks name (lm-eval's ``custom_dataset`` hook).
+LOADER = "hatemoji_datasets.harness.custom_dataset.load"
 
 
 class TaskError(HatemojiDatasetsError):
@@ -66,16 +77,44 @@ def config_of_task(spec: DatasetSpec, task: str) -> ConfigSpec | None:
     return next((c for c in spec.configs if task_name(spec, c) == task), None)
 
 
-def dataset_tasks(spec: DatasetSpec, dataset_path: str | None = None) -> dict[str, str]:
-    """``{path under lm_eval_tasks/: YAML text}`` of one dataset: its group and tasks."""
+def owner_of_task(task: str) -> tuple[DatasetSpec, ConfigSpec] | None:
+    """The dataset and config whose generated task is called ``task``, if any."""
+    for spec in specs().values():
+        config = config_of_task(spec, task)
+        if config is not None:
+            return spec, config
+    return None
+
+
+def dataset_tasks(
+    spec: DatasetSpec, dataset_path: str | None = None, hub: str | None = None
+) -> dict[str, str]:
+    """``{path under lm_eval_tasks/: YAML text}`` of one dataset: its group and tasks.
+
+    The tasks read the package (default), the Hub (``hub``: a repository, or ``""`` for the
+    card's) or a local export folder (``dataset_path``).
+    """
     source = card_source(spec.card_source_path)
     wording = source.get(CARD_KEY) or {}
-    repo, _ = hub_repo(source, spec.name)
     files: dict[str, str] = {}
     for config in spec.configs:
-        files[task_file(spec, config)] = _dump(
-            _header(spec), _task(spec, config, wording, dataset_path or repo, dataset_path is None)
-        )
+        task = _task(spec, config, wording)
+        if dataset_path is not None:  # a local export is one version already
+            where: dict[str, Any] = {"dataset_path": dataset_path, "dataset_name": config.name}
+        elif hub is not None:  # the Hub's copy is pinned by the version's tag
+            repo = hub or hub_repo(source, spec.name)[0]
+            where = {
+                "dataset_path": repo,
+                "dataset_name": config.name,
+                "dataset_kwargs": {"revision": f"v{spec.version}"},
+            }
+        else:
+            where = {
+                "custom_dataset": _Function(LOADER),
+                "dataset_kwargs": {"dataset": spec.name, "config": config.name},
+            }
+        task = {"task": task.pop("task"), **where, **task}
+        files[task_file(spec, config)] = _dump(_header(spec), task)
     group = {
         "group": spec.name,
         "task": [task_name(spec, config) for config in spec.configs],
@@ -85,21 +124,29 @@ def dataset_tasks(spec: DatasetSpec, dataset_path: str | None = None) -> dict[st
 
 
 def task_files(
-    names: Iterable[str] | None = None, dataset_path: str | None = None
+    names: Iterable[str] | None = None,
+    dataset_path: str | None = None,
+    hub: str | None = None,
 ) -> dict[str, str]:
     """Every generated file of datasets ``names`` (all registered ones by default).
 
-    ``dataset_path``: a local export folder the tasks read instead of the Hub (only with
-    one dataset); written as an absolute path, since the harness may run elsewhere.
+    By default the tasks load the data through this package. ``dataset_path``: a local
+    export folder they read instead (only with one dataset); written as an absolute path,
+    since the harness may run elsewhere. ``hub``: they read the Hub exports instead, each
+    dataset's ``card.yaml`` repository for ``""``, or the repository given (one dataset).
     """
     chosen = [dataset_spec(name) for name in names] if names else list(specs().values())
+    if dataset_path is not None and hub is not None:
+        raise TaskError("--dataset-path and --hub name two places to read: give one")
     if dataset_path is not None:
         if len(chosen) != 1:
             raise TaskError("--dataset-path names one dataset's export: give exactly one NAME")
         dataset_path = os.path.abspath(dataset_path)
+    if hub and len(chosen) != 1:
+        raise TaskError("--hub REPO names one dataset's repository: give exactly one NAME")
     files: dict[str, str] = {}
     for spec in chosen:
-        files.update(dataset_tasks(spec, dataset_path))
+        files.update(dataset_tasks(spec, dataset_path, hub))
     files[README] = _readme(chosen)
     return files
 
@@ -123,9 +170,8 @@ def default_folder() -> Path:
 # -- one task -----------------------------------------------------------------------------
 
 
-def _task(
-    spec: DatasetSpec, config: ConfigSpec, wording: Any, path: str, on_hub: bool
-) -> dict[str, Any]:
+def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> dict[str, Any]:
+    """The task without where its rows come from (see :func:`dataset_tasks`)."""
     features = spec.load(config.features)(config, spec.version)
     names = list(features[LABEL_COLUMN].names)
     prompt = wording.get("prompt", DEFAULT_PROMPT) if isinstance(wording, dict) else DEFAULT_PROMPT
@@ -136,14 +182,8 @@ def _task(
     if not isinstance(choices, list) or len(choices) != len(names):
         raise TaskError(f"{where}: choices must be {len(names)} words, one per label ({names})")
     text = _text_column(spec, config, features)
-    task: dict[str, Any] = {
+    return {
         "task": task_name(spec, config),
-        "dataset_path": path,
-        "dataset_name": config.name,
-    }
-    if on_hub:  # a local export is one version already; the Hub's is pinned by its tag
-        task["dataset_kwargs"] = {"revision": f"v{spec.version}"}
-    task |= {
         "test_split": config.eval_split,
         "output_type": "multiple_choice",
         "doc_to_text": prompt.replace("{text}", "{{" + text + "}}"),
@@ -152,7 +192,6 @@ def _task(
         "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
         "metadata": {"version": spec.version},
     }
-    return task
 
 
 def _text_column(spec: DatasetSpec, config: ConfigSpec, features: Any) -> str:
@@ -184,12 +223,19 @@ class _Dumper(yaml.SafeDumper):
     """Prompts with line breaks as one double-quoted line (``"...\\nAnswer:"``)."""
 
 
+class _Function(str):
+    """A function the harness imports: written ``!function module.name``."""
+
+
 def _string(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
     style = '"' if "\n" in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
 _Dumper.add_representer(str, _string)
+_Dumper.add_representer(
+    _Function, lambda dumper, value: dumper.represent_scalar("!function", str(value))
+)
 
 
 def _dump(header: str, document: dict[str, Any]) -> str:
@@ -223,17 +269,23 @@ def _readme(chosen: list[DatasetSpec]) -> str:
             "|---|---|---|---|",
             *rows,
             "",
-            "Run a group or task (here against the Hub exports, `dataset_path`):",
+            "Each task loads its rows through this package (`custom_dataset:`, built from the "
+            "pinned upstream files or `$HATEMOJI_DATASETS_MIRROR`), so a task runs with only "
+            "the package installed, offline from a mirror, before anything is on the Hub. "
+            "Run a group or task:",
             "",
             "```text",
             f"lm_eval --model hf --model_args pretrained=MODEL --include_path {TASKS_FOLDER} \\",
             f"    --tasks {names} --log_samples --output_path results",
             "```",
             "",
-            "To read a local export instead (`hatemoji-datasets export NAME --out DIR`), "
-            f"generate the tasks for it: `{COMMAND} NAME --dataset-path DIR --out TASKS`, "
-            "then pass `--include_path TASKS`. Score the per-sample logs with "
-            "`hatemoji-datasets score NAME --predictions results/*/samples_TASK_*.jsonl`.",
+            f"To read the published Hub copies instead, generate the tasks with `{COMMAND} --hub "
+            "--out TASKS` (each card's repository, pinned to the version's tag; `--hub ORG/NAME` "
+            "for one dataset), and for a local export (`hatemoji-datasets export NAME --out "
+            f"DIR`) with `{COMMAND} NAME --dataset-path DIR --out TASKS`; then pass "
+            "`--include_path TASKS`. The task names stay the same, and `hatemoji-datasets "
+            "score NAME --predictions results/*/samples_TASK_*.jsonl` scores the per-sample "
+            "logs of each.",
             "",
         ]
     )

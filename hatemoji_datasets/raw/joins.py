@@ -123,7 +123,7 @@ def join_findings(
         partner_keys,
         rows_place,
         key,
-        f"no row of the {join.name} file {partner_file} has this {key}",
+        f"no {join.name} row has this {key} (in {partner_file})",
     )
     # Columns both formats hold: the partner's copy must say what the rows say.
     shared = [c for c in join.agree_on if c in partner.column_names and c in rows.column_names]

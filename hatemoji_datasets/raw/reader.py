@@ -239,7 +239,7 @@ def _header(name: str, fmt: RawFormat, max_columns: int | None) -> list[str]:
     if not header or header == [""]:
         raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)")
     if max_columns is not None and len(header) > max_columns + EXTRA_COLUMNS_ALLOWED:
-        message = f"the header has {len(header):,} columns; the schema has {max_columns}"
+        message = f"the header has {len(header):,} columns; the schema has {max_columns:,}"
         raise unreadable(name, "FILE-TOO-WIDE", message, 1)
     repeated = sorted(column for column, n in Counter(header).items() if n > 1)
     if repeated:
@@ -315,6 +315,6 @@ def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:
         return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
     if not bad:
         return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
-    listed = first_few([f"line {start} has {n}" for start, n in bad], "; ")
-    message = f"rows must have the header's {expected} fields, but {listed}"
+    listed = first_few([f"line {start} has {n:,}" for start, n in bad], "; ")
+    message = f"rows must have the header's {expected:,} fields, but {listed}"
     return unreadable(name, "FILE-FIELD-COUNT", message, bad[0][0])

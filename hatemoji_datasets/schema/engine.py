@@ -84,13 +84,27 @@ def check_frame(
     return None, sorted(found, key=finding_order)
 
 
+_ORDINALS = ("first", "second", "third")
+
+
+def _missing(expected: list[str], name: str, description: str | None) -> str:
+    """ "missing column", naming a column whose header cell is empty by its place (a name
+    would be the empty string): upstream's unnamed index column."""
+    if name:
+        return "missing column"
+    position = expected.index(name)
+    place = _ORDINALS[position] if position < len(_ORDINALS) else f"no. {position + 1}"
+    about = f": {description}" if description else ""
+    return f"missing column: the unnamed {place} column (an empty header cell{about})"
+
+
 def column_findings(model: Model, columns: Iterable[Any], file: str) -> list[Finding]:
     """A header's missing and unexpected columns (optional columns may be absent)."""
     schema = compiled(model)
     expected = list(schema.columns)
     present = [str(column) for column in columns]
     found = [
-        Finding(file, 1, c, "COLUMN-MISSING", "missing column")
+        Finding(file, 1, c, "COLUMN-MISSING", _missing(expected, c, column.description))
         for c, column in schema.columns.items()
         if c not in present and column.required
     ]

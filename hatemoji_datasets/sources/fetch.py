@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError, SourceError
+from hatemoji_datasets.core.numbers import size
+from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.sources.http import describe_failure, download
 from hatemoji_datasets.sources.settings import mirror_setting, resolve_url, timeout_setting
 from hatemoji_datasets.sources.verify import verify
@@ -61,18 +63,27 @@ def fetch(
     others: dict[str, str] = {}
     for name, location in locations.items():
         scheme = urlsplit(location).scheme.lower() if "://" in location else ""
+        source = sources[name]
         if scheme in ("http", "https"):
             folder = _cache_folder(dl_manager)
             force = bool(getattr(getattr(dl_manager, "download_config", None), "force_download", 0))
-            paths[name] = download(sources[name], location, folder, timeout=seconds, force=force)
+            with step(f"fetching {source.name} ({_file_name(source)})", source.size) as shown:
+                paths[name] = download(
+                    source, location, folder, timeout=seconds, force=force, on_bytes=shown.update
+                )
         elif scheme:
             others[name] = location
         else:
-            verify(sources[name], location)
+            with step(f"verifying {source.name} ({_file_name(source)}, {size(source.size)})"):
+                verify(source, location)
             paths[name] = location
     if others:
         paths.update(_fetch_with_manager(sources, others, dl_manager))
     return {name: paths[name] for name in sources}
+
+
+def _file_name(source: SourceFile) -> str:
+    return urlsplit(source.url).path.rsplit("/", 1)[-1]
 
 
 def _cache_folder(dl_manager) -> str:

@@ -22,6 +22,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 from typing import NoReturn
@@ -50,6 +51,7 @@ def download(
     *,
     timeout: float | None = None,
     force: bool = False,
+    on_bytes: Callable[[int], None] | None = None,
 ) -> str:
     """Download ``url`` (which serves ``source``) into ``folder`` and return the verified path.
 
@@ -57,6 +59,7 @@ def download(
     body is streamed into a temporary file in ``folder`` that replaces the target
     only once verified; on any failure it is removed. Timeouts, dropped
     connections and 5xx answers are retried once; the error names the cause.
+    ``on_bytes`` is told the bytes received so far (progress).
     """
     seconds = timeout_setting(timeout)
     target = Path(folder) / _cache_name(source)
@@ -72,7 +75,7 @@ def download(
     failures: list[str] = []
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            _download_once(source, url, target, seconds)
+            _download_once(source, url, target, seconds, on_bytes)
             return str(target)
         except _Transient as problem:
             failures.append(str(problem))
@@ -87,13 +90,19 @@ class _Transient(Exception):
     """A failure worth one more attempt (timeout, dropped connection, 5xx)."""
 
 
-def _download_once(source: SourceFile, url: str, target: Path, seconds: float) -> None:
+def _download_once(
+    source: SourceFile,
+    url: str,
+    target: Path,
+    seconds: float,
+    on_bytes: Callable[[int], None] | None = None,
+) -> None:
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".incomplete"
     )
     try:
         with os.fdopen(handle, "wb") as out:
-            received, digest = _stream(source, url, out, seconds)
+            received, digest = _stream(source, url, out, seconds, on_bytes)
         if received != source.size:
             raise ChecksumError(source.url, url, f"{source.size:,} bytes", f"{received:,} bytes")
         if digest != source.sha256:
@@ -103,7 +112,9 @@ def _download_once(source: SourceFile, url: str, target: Path, seconds: float) -
         Path(temporary).unlink(missing_ok=True)
 
 
-def _stream(source: SourceFile, url: str, out, seconds: float) -> tuple[int, str]:
+def _stream(
+    source: SourceFile, url: str, out, seconds: float, on_bytes: Callable[[int], None] | None = None
+) -> tuple[int, str]:
     """Write the body of ``url`` to ``out``; ``(bytes received, sha256)``."""
     request = _request(url)
     wait = f"{seconds:g} s"
@@ -140,6 +151,8 @@ def _stream(source: SourceFile, url: str, out, seconds: float) -> tuple[int, str
                 )
             digest.update(block)
             out.write(block)
+            if on_bytes is not None:
+                on_bytes(received)
     if expected is not None and received < expected:
         raise _Transient(
             f"the connection closed after {received:,} of {expected:,} bytes (truncated body)"

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
+from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
 from hatemoji_datasets.core.spec import TEXT_COLUMN, ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
@@ -110,7 +111,10 @@ def validate_contributions(
             part, raw = contribution
             report.findings += other_source_findings(raw.path, spec, config_spec, part)
             released = released_rows(spec, config_spec, mirror, cache_dir, part)
-            report.findings += _check_raw(raw, spec, config_spec, part, released, options)
+            with step(f"checking {name} ({raw.num_rows:,} rows)"):
+                found = _check_raw(raw, spec, config_spec, part, released, options)
+            report.findings += found
+            report.hints += _other_dataset_hint(raw, spec, found)
             raw_files.setdefault(part, []).append(raw)
             if part.key_column in raw.table.column_names:
                 keys = raw.table[part.key_column].to_pandas()
@@ -149,6 +153,20 @@ def validate_contributions(
             report.findings += missing_rows(report.files, key, released_keys, every)
     report.findings.sort(key=finding_order)
     return report
+
+
+def _other_dataset_hint(raw: RawTable, spec: DatasetSpec, found: list[Finding]) -> list[str]:
+    """ "FILE has the columns of OTHER": for a header this dataset's format refuses."""
+    from hatemoji_datasets.validate.formats import other_datasets_of
+
+    if not any(f.code in ("COLUMN-MISSING", "COLUMN-UNEXPECTED") for f in found):
+        return []
+    others = other_datasets_of([str(c) for c in raw.table.column_names], spec)
+    return [
+        f"{raw.path} has the columns of {other}, not of {spec.name}: did you mean "
+        f"--dataset {other}?"
+        for other in others
+    ]
 
 
 #: ``seen`` key of the keys read from built (Parquet) files.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+from hatemoji_datasets.core.registry import format_reference, specs
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.schema.raw_columns import layout_of
 
@@ -47,3 +48,25 @@ def source_of(path: str, spec: DatasetSpec, part: RawPart) -> str | None:
         return part.sources[0]
     name = Path(path).name
     return next((s for s in part.sources if upstream_name(spec, s) == name), None)
+
+
+def other_datasets_of(header: list[str], spec: DatasetSpec) -> list[str]:
+    """The datasets other than ``spec`` one of whose declared formats has exactly the columns
+    of ``header``, each as ``NAME`` (or ``NAME/CONFIG`` when only another config reads it).
+
+    For a hint on a file validated against the wrong dataset: the registry's declarations
+    say which dataset it is, none named here.
+    """
+    columns = set(header)
+    found = []
+    for other in specs().values():
+        if other.name == spec.name:
+            continue
+        default = other.config(None)
+        for config in sorted(other.configs, key=lambda c: c is not default):
+            if any(set(layout_of(other, part.schema).columns) == columns for part in config.parts):
+                found.append(
+                    format_reference(other.name, None if config is default else config.name)
+                )
+                break
+    return found

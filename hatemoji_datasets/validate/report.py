@@ -27,6 +27,8 @@ class ValidationReport:
     files: list[str]
     findings: list[Finding] = field(default_factory=list)
     strict: bool = False
+    #: Suggestions beside the findings (a file that fits another dataset); no finding.
+    hints: list[str] = field(default_factory=list)
 
     def severity(self, finding: Finding) -> str:
         return "error" if finding.severity == "error" or self.strict else "warning"
@@ -68,6 +70,7 @@ def render(report: ValidationReport, fmt: str, max_findings: int = MAX_FINDINGS_
             f"(the first {max_findings:,} findings of each code are shown; "
             "--max-findings N shows more, 0 all; --format json lists every finding)"
         )
+    lines += [f"hint: {safe(hint)}" for hint in report.hints]
     lines.append(_summary(report))
     return "\n".join(lines)
 
@@ -106,6 +109,7 @@ def _json(report: ValidationReport) -> str:
             "errors": len(report.errors),
             "warnings": len(report.warnings),
             "findings": [_as_dict(report, f) for f in report.findings],
+            **({"hints": [safe(hint) for hint in report.hints]} if report.hints else {}),
         },
         ensure_ascii=False,
         indent=2,

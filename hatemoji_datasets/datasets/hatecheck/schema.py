@@ -52,7 +52,9 @@ def majority(df: pd.DataFrame) -> pd.Series:
 
 
 def _row_index() -> object:
-    return pa.Field(alias="", ge=0, description="the row's position in its file (unnamed column)")
+    return pa.Field(
+        alias="", ge=0, description="upstream's row index, the row's position in its file"
+    )
 
 
 def _case_id(unique: bool) -> object:
