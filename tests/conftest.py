@@ -37,6 +37,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "mirror" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.real_data)
+        group = _worker_group(item)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _worker_group(item: pytest.Item) -> str | None:
+    """The tests of a module that share a fixture the module defines for longer than one test
+    run on one worker (``--dist loadgroup``), so each such fixture is made once; the shared
+    fixtures here are made once for the whole run whichever worker asks first."""
+    module = item.nodeid.split("::", 1)[0]
+    info = getattr(item, "_fixtureinfo", None)
+    for name in getattr(info, "names_closure", ()):
+        for fixturedef in info.name2fixturedefs.get(name, ()):
+            if fixturedef.scope != "function" and fixturedef.baseid == module:
+                return module
+    return None
 
 
 def _mirror_path() -> Path | None:
