@@ -325,6 +325,8 @@ def run_cli(
     saved_handlers = root.handlers[:]
     ours = logging.getLogger("hatemoji_datasets")
     saved_level = ours.level
+    library = sys.modules.get("datasets")  # its progress bars are the command's to switch
+    saved_bars = library.is_progress_bar_enabled() if library else None
     for key, value in (env or {}).items():
         if value is None:
             os.environ.pop(key, None)
@@ -343,6 +345,8 @@ def run_cli(
         sys.stdout, sys.stderr = saved_streams
         root.handlers = saved_handlers
         ours.setLevel(saved_level)
+        if library is not None:
+            (library.enable_progress_bars if saved_bars else library.disable_progress_bars)()
         os.chdir(saved_cwd)
         for key, value in saved_env.items():
             if value is None:
