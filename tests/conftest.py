@@ -8,14 +8,20 @@ marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs withou
 from __future__ import annotations
 
 import importlib
+import io
+import logging
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from filelock import FileLock
 
 from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.registry import dataset_spec, specs
@@ -33,6 +39,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"mirror", "reference"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.real_data)
+        group = _worker_group(item)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _worker_group(item: pytest.Item) -> str | None:
+    """The tests of a module that share a fixture the module defines for longer than one test
+    run on one worker (``--dist loadgroup``), so each such fixture is made once; the shared
+    fixtures here are made once for the whole run whichever worker asks first."""
+    module = item.nodeid.split("::", 1)[0]
+    info = getattr(item, "_fixtureinfo", None)
+    for name in getattr(info, "names_closure", ()):
+        for fixturedef in info.name2fixturedefs.get(name, ()):
+            if fixturedef.scope != "function" and fixturedef.baseid == module:
+                return module
+    return None
 
 
 def _mirror_path() -> Path | None:
@@ -77,10 +99,31 @@ def reference() -> Path:
     return path
 
 
+def run_folder(factory: pytest.TempPathFactory) -> Path:
+    """This run's temporary folder, shared by every worker of the run (``pytest -n``)."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def run_lock(factory: pytest.TempPathFactory, name: str) -> Iterator[None]:
+    """Hold the run's lock ``name``: one worker makes a shared thing while the others wait."""
+    locks = run_folder(factory) / "locks"
+    locks.mkdir(exist_ok=True)
+    with FileLock(str(locks / f"{name}.lock")):
+        yield
+
+
 @pytest.fixture(scope="session")
 def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache for the session, so each real dataset is built once."""
-    return tmp_path_factory.mktemp("hf-cache")
+    """One cache for the whole run, shared by its workers, so each real dataset is built once.
+
+    Builds into it are atomic (``datasets`` writes an ``.incomplete`` folder under its own
+    lock, the manifest inside it); :func:`real_build` also takes the run's lock per config.
+    """
+    cache = run_folder(tmp_path_factory) / "hf-cache"
+    cache.mkdir(exist_ok=True)
+    return cache
 
 
 @pytest.fixture
@@ -204,20 +247,61 @@ def dummy_build(dummy_cache: Path) -> Iterator[Callable[[str, str], object]]:
 
 
 @pytest.fixture(scope="session")
-def real_build(mirror: Path, session_cache: Path) -> Callable[[str, str], object]:
-    """``real_build(name, config)``: the config built from the real files, once per session."""
+def real_build(
+    mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str, str], object]:
+    """``real_build(name, config)``: the config built from the real files, once per run
+    (a worker that finds it built loads and checks it once)."""
     from hatemoji_datasets import load_dataset
 
     built: dict[tuple[str, str], object] = {}
 
     def load(name: str, config: str):
         if (name, config) not in built:
-            built[name, config] = load_dataset(
-                name, config, cache_dir=str(session_cache), mirror=str(mirror)
-            )
+            with run_lock(tmp_path_factory, f"build-{name}-{config}"):
+                built[name, config] = load_dataset(
+                    name, config, cache_dir=str(session_cache), mirror=str(mirror)
+                )
         return built[name, config]
 
     return load
+
+
+@pytest.fixture(scope="session")
+def pristine_cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """``pristine_cache(name, config)``: a cache of the run that holds that config's build,
+    made once for the whole run and never written to afterwards (only copied from)."""
+    from hatemoji_datasets import load_dataset
+
+    root = run_folder(tmp_path_factory) / "pristine"
+
+    def get(name: str, config: str = "default") -> Path:
+        cache = root / f"{name}-{config}"
+        with run_lock(tmp_path_factory, f"pristine-{name}-{config}"):
+            if not cache.is_dir():
+                making = root / f"{name}-{config}.making"
+                shutil.rmtree(making, ignore_errors=True)
+                load_dataset(name, config, cache_dir=str(making), mirror=str(mirror))
+                making.rename(cache)
+        return cache
+
+    return get
+
+
+@pytest.fixture
+def fresh_build(pristine_cache: Callable[..., Path], tmp_path: Path) -> Callable[..., Path]:
+    """``fresh_build(name, config)``: a new cache of this test's own holding that config's
+    build, exactly as a build writes it (a copy of the run's pristine one), to damage at will."""
+    made = 0
+
+    def make(name: str, config: str = "default") -> Path:
+        nonlocal made
+        made += 1
+        cache = tmp_path / ("cache" if made == 1 else f"cache-{made}")
+        shutil.copytree(pristine_cache(name, config), cache, symlinks=True)
+        return cache
+
+    return make
 
 
 @pytest.fixture
@@ -353,6 +437,77 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
+class _Captured(io.TextIOWrapper):
+    """A standard stream as a pipe would be: UTF-8 text over bytes, not a terminal."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), encoding="utf-8", write_through=True)
+
+    def isatty(self) -> bool:
+        return False
+
+    def read_back(self, errors: str) -> str:
+        self.flush()
+        return self.buffer.getvalue().decode("utf-8", errors)
+
+
+def run_cli(
+    *args: str,
+    cwd: Path | None = None,
+    env: Mapping[str, str | None] | None = None,
+    errors: str = "strict",
+) -> subprocess.CompletedProcess[str]:
+    """``hatemoji-datasets ARGS`` run in this process, as a child's result: exit status,
+    standard output and standard error.
+
+    ``env`` sets variables for the run (``None`` removes one). The streams are pipes, not
+    terminals; logging goes to the captured standard error as the command configures it
+    in a new process; an exception that escapes ``main`` fails the test, as a traceback
+    would. Where the process itself is what is tested (a real exit status, signals, the
+    entry points, what a fresh interpreter imports or prints) tests start one instead.
+    """
+    from hatemoji_datasets.cli import main
+
+    out, err = _Captured(), _Captured()
+    saved_env = {key: os.environ.get(key) for key in (env or {})}
+    saved_streams, saved_cwd = (sys.stdout, sys.stderr), Path.cwd()
+    root = logging.getLogger()
+    saved_handlers = root.handlers[:]
+    ours = logging.getLogger("hatemoji_datasets")
+    saved_level = ours.level
+    library = sys.modules.get("datasets")  # its progress bars are the command's to switch
+    saved_bars = library.is_progress_bar_enabled() if library else None
+    for key, value in (env or {}).items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    root.handlers = []  # as in a new process: the command's basicConfig installs its own
+    sys.stdout, sys.stderr = out, err
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        try:
+            status = main(list(args))
+        except SystemExit as done:  # --help, --version
+            status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    finally:
+        sys.stdout, sys.stderr = saved_streams
+        root.handlers = saved_handlers
+        ours.setLevel(saved_level)
+        if library is not None:
+            (library.enable_progress_bars if saved_bars else library.disable_progress_bars)()
+        os.chdir(saved_cwd)
+        for key, value in saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return subprocess.CompletedProcess(
+        ["hatemoji-datasets", *args], status, out.read_back(errors), err.read_back(errors)
+    )
+
+
 def all_configs() -> list[tuple[str, str]]:
     """Every registered ``(dataset, config)``."""
     return [(name, config.name) for name, spec in specs().items() for config in spec.configs]
@@ -360,26 +515,30 @@ def all_configs() -> list[tuple[str, str]]:
 
 # -- plain `datasets`, without this package ------------------------------------------------
 
-#: Run in a child process: load an export with plain ``datasets.load_dataset`` and save,
-#: per split, the features (``to_dict``) and the rows (an Arrow IPC file). The child never
-#: imports this package (checked), so nothing of it can help the load.
+#: Run in a child process: load every config of an export with plain
+#: ``datasets.load_dataset`` and save, per config and split, the features (``to_dict``) and
+#: the rows (an Arrow IPC file). The child never imports this package (checked), so nothing
+#: of it can help the load.
 PLAIN_LOAD = """
 import json, sys
 from pathlib import Path
 import datasets
 import pyarrow as pa
-folder, config, cache, out = sys.argv[1:5]
-data = datasets.load_dataset(folder, config, cache_dir=cache)
-found = {}
-for split, ds in data.items():
-    table = ds.with_format("arrow")[:]
-    with pa.OSFile(str(Path(out, split + ".arrow")), "wb") as sink:
-        with pa.ipc.new_file(sink, table.schema) as writer:
-            writer.write_table(table)
-    found[split] = ds.features.to_dict()
-assert not any(m.startswith("hatemoji_datasets") for m in sys.modules), "package imported"
-Path(out, "features.json").write_text(json.dumps({"version": datasets.__version__,
-                                                  "splits": found}))
+folder, cache, out = sys.argv[1:4]
+for config in datasets.get_dataset_config_names(folder):
+    data = datasets.load_dataset(folder, config, cache_dir=cache)
+    found = {}
+    Path(out, config).mkdir()
+    for split, ds in data.items():
+        table = ds.with_format("arrow")[:]
+        with pa.OSFile(str(Path(out, config, split + ".arrow")), "wb") as sink:
+            with pa.ipc.new_file(sink, table.schema) as writer:
+                writer.write_table(table)
+        found[split] = ds.features.to_dict()
+    assert not any(m.startswith("hatemoji_datasets") for m in sys.modules), "package imported"
+    Path(out, config, "features.json").write_text(
+        json.dumps({"version": datasets.__version__, "splits": found})
+    )
 """
 
 
@@ -392,32 +551,41 @@ class PlainLoad:
     tables: dict[str, object]
 
 
-@pytest.fixture
-def plain_load(tmp_path: Path) -> Callable[..., PlainLoad]:
-    """``plain_load(folder, config, python=sys.executable)``: a child's plain load."""
+@pytest.fixture(scope="session")
+def plain_load(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., PlainLoad]:
+    """``plain_load(folder, config, python=sys.executable)``: a child's plain load.
+
+    One child per export and interpreter loads every config of the export, once for the
+    whole run (its workers included); each call reads back one config.
+    """
+    import hashlib
     import json
-    import subprocess
-    import sys
 
     import pyarrow as pa
 
     def load(folder: Path, config: str, python: str = sys.executable) -> PlainLoad:
-        out = tmp_path / f"plain-{config}-{len(list(tmp_path.iterdir()))}"
-        out.mkdir()
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", MIRROR_ENV)}
-        env["HF_HUB_OFFLINE"] = "1"
-        done = subprocess.run(
-            [python, "-c", PLAIN_LOAD, str(folder), config, str(out / "cache"), str(out)],
-            cwd=out,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert done.returncode == 0, done.stderr[-3000:]
-        saved = json.loads((out / "features.json").read_text())
+        key = hashlib.sha256(f"{folder}\0{python}".encode()).hexdigest()[:16]
+        out = run_folder(tmp_path_factory) / "plain" / key
+        with run_lock(tmp_path_factory, f"plain-{key}"):
+            if not (out / "done").is_file():
+                shutil.rmtree(out, ignore_errors=True)
+                (out / "rows").mkdir(parents=True)
+                env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", MIRROR_ENV)}
+                env["HF_HUB_OFFLINE"] = "1"
+                done = subprocess.run(
+                    [python, "-c", PLAIN_LOAD, str(folder), str(out / "cache"), str(out / "rows")],
+                    cwd=out,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=900,
+                )
+                assert done.returncode == 0, done.stderr[-3000:]
+                (out / "done").write_text("")
+        rows = out / "rows" / config
+        saved = json.loads((rows / "features.json").read_text())
         tables = {
-            split: pa.ipc.open_file(str(out / f"{split}.arrow")).read_all()
+            split: pa.ipc.open_file(str(rows / f"{split}.arrow")).read_all()
             for split in saved["splits"]
         }
         return PlainLoad(saved["version"], saved["splits"], tables)
@@ -427,16 +595,18 @@ def plain_load(tmp_path: Path) -> Callable[..., PlainLoad]:
 
 @pytest.fixture(scope="session")
 def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPathFactory):
-    """``exported(name)``: the dataset's export, written once per session."""
-    folders: dict[str, Path] = {}
+    """``exported(name)``: the dataset's export, written once for the whole run (its
+    workers included) and never written to afterwards."""
+    root = run_folder(tmp_path_factory) / "export"
 
     def get(name: str) -> Path:
-        if name not in folders:
-            folder = tmp_path_factory.mktemp("export") / name
-            from hatemoji_datasets.hub.export import export
+        folder = root / name / name
+        with run_lock(tmp_path_factory, f"export-{name}"):
+            if not (root / name / "done").is_file():
+                from hatemoji_datasets.hub.export import export
 
-            export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
-            folders[name] = folder
-        return folders[name]
+                export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
+                (root / name / "done").write_text("")
+        return folder
 
     return get

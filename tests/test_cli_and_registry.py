@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, source_url, upstream_path
+from conftest import FIXTURES, REPO, run_cli, source_url, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
@@ -90,12 +90,16 @@ def test_release_notes_cover_the_current_version(name: str) -> None:
 
 
 def _run_cli(*args: str, env_mirror: Path | None = None) -> subprocess.CompletedProcess:
+    """The command in this process, with the mirror only from ``env_mirror``."""
+    return run_cli(*args, env={"HATEMOJI_DATASETS_MIRROR": env_mirror and str(env_mirror)})
+
+
+def _run_cli_process(*args: str) -> subprocess.CompletedProcess:
+    """The command in a new process: its real exit status and standard error."""
     import os
 
     env = dict(os.environ)
     env.pop("HATEMOJI_DATASETS_MIRROR", None)
-    if env_mirror is not None:
-        env["HATEMOJI_DATASETS_MIRROR"] = str(env_mirror)
     return subprocess.run(
         [sys.executable, "-m", "hatemoji_datasets", *args], capture_output=True, text=True, env=env
     )
@@ -160,7 +164,7 @@ def _split_table(text: str) -> tuple[list[str], str, list[str]]:
     ],
 )
 def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> None:
-    result = _run_cli(*args)
+    result = _run_cli_process(*args)
     assert result.returncode == 1
     assert result.stderr.strip().startswith(message)
     assert len(result.stderr.strip().splitlines()) == 1  # one line

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, source_url, upstream_path
+from conftest import FIXTURES, run_cli, source_url, upstream_path
 
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 from hatemoji_datasets.validate.report import REPORT_FORMAT
@@ -170,11 +169,7 @@ def test_truncated_line_is_named(mirror: Path, tmp_path: Path) -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "hatemoji_datasets", "validate", *args],
-        capture_output=True,
-        text=True,
-    )
+    return run_cli("validate", *args)
 
 
 def test_cli_formats(mirror: Path, tmp_path: Path) -> None:

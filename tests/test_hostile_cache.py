@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
+from conftest import run_cli
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.building import manifest, summary
@@ -27,11 +28,9 @@ FOLDER = ("hatemoji_check", "default", "1.0.0")
 
 
 @pytest.fixture
-def built(tmp_path: Path, mirror: Path) -> Path:
-    """A fresh cache holding HatemojiCheck; returns the cache root."""
-    cache = tmp_path / "cache"
-    load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
-    return cache
+def built(fresh_build) -> Path:
+    """A fresh cache holding HatemojiCheck as its build wrote it; returns the cache root."""
+    return fresh_build("hatemoji_check")
 
 
 def _folder(cache: Path) -> Path:
@@ -70,6 +69,14 @@ def _arrow(cache: Path) -> Path:
 
 
 def _cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The command in this process (its exit status and both streams are what is checked)."""
+    return run_cli(*args, cwd=cwd, env=env)
+
+
+def _cli_process(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """The command in a new process: what ``datasets`` itself logs there is checked."""
     return subprocess.run(
         [sys.executable, "-m", "hatemoji_datasets", *args],
         cwd=cwd,
@@ -281,6 +288,6 @@ def test_loading_an_older_version_is_quiet(tmp_path: Path, mirror: Path) -> None
     env = {"HATEMOJI_DATASETS_MIRROR": str(mirror)}
     assert _cli("build", "apeach", "--cache-dir", cache, cwd=tmp_path, env=env).returncode == 0
     for command in (["build", "apeach:1.0.0"], ["lock", "apeach:1.0.0"]):
-        done = _cli(*command, "--cache-dir", cache, cwd=tmp_path, env=env)
+        done = _cli_process(*command, "--cache-dir", cache, cwd=tmp_path, env=env)
         assert done.returncode == 0, done.stderr
         assert "Found a different version" not in done.stderr

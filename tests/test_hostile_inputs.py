@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import upstream_path
+from conftest import run_cli, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +55,12 @@ def _new_row(header: str, **cells: str) -> str:
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command in this process (exit status, output, no exception escaping)."""
+    return run_cli(*args, cwd=cwd, errors="replace")
+
+
+def _run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command in a new process: how the interpreter itself ends is checked."""
     return subprocess.run(
         [sys.executable, "-m", "hatemoji_datasets", *args],
         cwd=cwd,
@@ -80,7 +86,7 @@ def test_unreadable_inputs_exit_2_in_every_run(workdir: Path) -> None:
     # pyarrow worker threads holding a Python callback aborted the interpreter at exit
     # in about 1 run of 10: repeat, each in a fresh process.
     for _ in range(8):
-        result = _run(
+        result = _run_process(
             "validate", *names, "--dataset", "hatemoji_check", "--format", "json", cwd=workdir
         )
         assert result.returncode == 2, result.stderr
@@ -116,7 +122,7 @@ def test_special_files_and_outside_symlinks_are_refused_unread(
     inside = workdir / "inside.csv"
     inside.write_text("case_id\n")
     (workdir / "link-inside.csv").symlink_to(inside)
-    result = _run(
+    result = _run_process(  # a FIFO must not hang the run: a child with a timeout
         "validate", *expected, "--dataset", "hatemoji_check", "--format", "github", cwd=workdir
     )
     assert result.returncode == 2

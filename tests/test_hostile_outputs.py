@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -29,10 +30,10 @@ OLD = "an older file, left as it was\n"
 
 
 @pytest.fixture(scope="module")
-def warm_cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """HatemojiCheck built once, before any write is made to fail."""
-    cache = tmp_path_factory.mktemp("outputs-cache")
-    load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
+def warm_cache(pristine_cache, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """HatemojiCheck built before any write is made to fail (a copy of the run's build)."""
+    cache = tmp_path_factory.mktemp("outputs") / "cache"
+    shutil.copytree(pristine_cache("hatemoji_check"), cache, symlinks=True)
     return cache
 
 

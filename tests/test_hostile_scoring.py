@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,9 +31,10 @@ pytest.importorskip("fairlearn")
 
 
 @pytest.fixture(scope="module")
-def cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("scoring-cache")
-    load_dataset("hatemoji_check", cache_dir=str(folder), mirror=str(mirror))
+def cache(pristine_cache, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache of the module's own holding HatemojiCheck (a copy of the run's build)."""
+    folder = tmp_path_factory.mktemp("scoring") / "cache"
+    shutil.copytree(pristine_cache("hatemoji_check"), folder, symlinks=True)
     return folder
 
 
