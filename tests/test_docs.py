@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_the_repository, reference_path
+from conftest import copy_of_the_repository, reference_path, run_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -166,13 +166,18 @@ def test_the_exit_status_convention(tmp_path: Path) -> None:
     assert subprocess.run(["bash", "-e", "-c", wrong], capture_output=True).returncode == 1
 
 
-@pytest.fixture(scope="session")
-def docs_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("docs-cache")
+def docs_cache(factory: pytest.TempPathFactory) -> Path:
+    """The datasets cache every page's commands share, for the whole run: its workers run
+    pages side by side (builds into it are atomic)."""
+    cache = run_folder(factory) / "docs-cache"
+    cache.mkdir(exist_ok=True)
+    return cache
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -> None:
+def test_page_runs(
+    page: Path, mirror: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     if page.name in ELSEWHERE:
         pytest.skip(ELSEWHERE[page.name])
     found = blocks(page)
@@ -199,7 +204,7 @@ def test_page_runs(page: Path, mirror: Path, docs_cache: Path, tmp_path: Path) -
     env.update(
         {
             "HATEMOJI_DATASETS_MIRROR": str(mirror),
-            "HF_DATASETS_CACHE": str(docs_cache),
+            "HF_DATASETS_CACHE": str(docs_cache(tmp_path_factory)),
             "HF_HOME": str(tmp_path / "hf-home"),
             "HF_HUB_OFFLINE": "1",
             "HF_DATASETS_OFFLINE": "1",
