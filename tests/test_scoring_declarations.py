@@ -18,7 +18,7 @@ from conftest import all_configs
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.registry import dataset_spec
-from hatemoji_datasets.core.spec import Breakdown, Rows, Scoring
+from hatemoji_datasets.core.scoring import Breakdown, Rows, Scoring
 from hatemoji_datasets.evaluate.breakdowns import Context, covered, declaration_problems, tables
 
 CONFIGS = all_configs()
@@ -179,7 +179,7 @@ def test_rows_need_columns_and_exactly_one_test(arguments) -> None:
 
 
 def test_gold_label_accuracy_is_the_recall_of_each_class() -> None:
-    from hatemoji_datasets.core.spec import PER_GOLD_LABEL
+    from hatemoji_datasets.core.scoring import PER_GOLD_LABEL
 
     scoring = Scoring(breakdowns=(PER_GOLD_LABEL,), plot=("gold_labels", "accuracy"))
     found, _ = tables(None, scoring, _context())  # type: ignore[arg-type]

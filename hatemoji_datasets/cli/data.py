@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hatemoji_datasets.cli.output import WIDTH, human_size, number, show_progress, table, wrap_list
+from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.findings import safe
-from hatemoji_datasets.core.spec import LABEL_COLUMN
 
 #: A statistic's text longer than this is wrapped under its key rather than tabulated.
 LONG_TEXT = 100

@@ -1,7 +1,9 @@
 """The foundation every other part stands on; dataset folders import only this and the schema
 language.
 
-- :mod:`~hatemoji_datasets.core.spec`: the declarations (datasets, configs, releases, scoring);
+- :mod:`~hatemoji_datasets.core.spec`: the declarations (datasets, configs, releases, files);
+- :mod:`~hatemoji_datasets.core.scoring`: the scoring declarations (a report's tables);
+- :mod:`~hatemoji_datasets.core.columns`: the built columns every dataset shares;
 - :mod:`~hatemoji_datasets.core.checksums`: a dataset's pinned upstream files (``checksums.tsv``);
 - :mod:`~hatemoji_datasets.core.registry`: dataset names -> declarations, references;
 - :mod:`~hatemoji_datasets.core.errors`: the errors, each with its exit status and code;

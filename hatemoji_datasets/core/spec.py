@@ -20,10 +20,11 @@ import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.scoring import Scoring
 from hatemoji_datasets.core.suggest import did_you_mean
 
 CHECKSUMS_FILE = "checksums.tsv"
@@ -60,139 +61,6 @@ class Release:
 
 
 # -- scoring: which tables a score report holds ----------------------------------------
-
-
-#: The built columns every dataset shares: the text, and the binary label
-#: (``non-hateful``, ``hateful``). ``ConfigSpec.text_column`` names the raw one.
-TEXT_COLUMN = "text"
-LABEL_COLUMN = "label"
-
-
-class ScoringContext(Protocol):
-    """What a dataset's own table-key function (``Breakdown.keys``) is given: the scored
-    data's ClassLabel names (:class:`hatemoji_datasets.evaluate.breakdowns.Context`)."""
-
-    def names(self, column: str) -> list[str]:
-        """The ClassLabel names of ``column``."""
-        ...
-
-
-@dataclass(frozen=True)
-class Rows:
-    """The rows a table covers, when a paper counts only some: those whose value in any
-    of ``columns`` (built columns) contains the text ``contains`` (a template
-    placeholder, ``"[IDENTITY"``) or is one of ``values`` (ClassLabel names, or plain
-    values of a column without names). Give exactly one of ``contains`` and ``values``.
-
-    ``description`` says in words which rows these are; the report's notes repeat it
-    with the count. A filter that selects none of a split's rows is a declaration error
-    (the shared declaration test fails); on a slice of the split that holds none of
-    them, the report leaves the table out and says so.
-    """
-
-    description: str
-    columns: tuple[str, ...]
-    contains: str | None = None
-    values: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.columns:
-            raise ValueError(f"Rows({self.description!r}) names no column")
-        if (self.contains is None) == (not self.values):
-            raise ValueError(
-                f"Rows({self.description!r}) needs exactly one of contains= and values="
-            )
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """One table of a score report: the scored rows grouped by built columns.
-
-    Rows follow the ClassLabel order of the ``by`` columns (groups absent from
-    the split are left out); a key shows its ClassLabel name, or ``show``'s
-    format of it (``("round", "R{value}")``; ``{name}`` and ``{value}``).
-    ``info`` columns are facts of the data (``n``, ``label`` = the group's gold
-    label or ``mixed``, ``n_hateful``, ``n_non_hateful``); ``metrics`` are the
-    model's (``accuracy``, ``f1_hateful``, ``f1_macro``, ``recall`` of the group's
-    gold class, ``false_positive_rate``, ``false_negative_rate``). A dataset whose
-    rows need other key columns than ``by`` (a paper's numbering, a group of tests)
-    declares them as ``keys`` and names its own ``function`` (``"scoring:cell_keys"``)
-    that returns them for one group: ``function(context, codes) -> {key: value}``.
-    ``rows`` limits the table to the rows a paper counts (:class:`Rows`); ``by`` may be
-    any built column, a plain string column too (its values are the row keys).
-    """
-
-    name: str
-    title: str
-    by: tuple[str, ...] = ()
-    info: tuple[str, ...] = ("n",)
-    metrics: tuple[str, ...] = ("accuracy",)
-    show: tuple[tuple[str, str], ...] = ()
-    keys: tuple[str, ...] = ()
-    function: str | None = None
-    #: The rows the table covers (a paper's subset, e.g. template cases); None: every
-    #: scored row.
-    rows: Rows | None = None
-
-
-#: Accuracy per gold label (the recall of each class), which every dataset reports.
-PER_GOLD_LABEL = Breakdown("gold_labels", "Accuracy per gold label", by=(LABEL_COLUMN,))
-
-
-@dataclass(frozen=True)
-class Fairness:
-    """fairlearn's demographic parity and equalized odds ratios across a column's groups."""
-
-    name: str
-    title: str
-    column: str
-    #: Groups left out (e.g. ``none``, rows without a protected target).
-    exclude: tuple[str, ...] = ()
-    #: The row's label, and the name of the column counting the groups compared.
-    scope: str = "all groups"
-    count: str = "groups"
-
-
-@dataclass(frozen=True)
-class PairConsistency:
-    """How often both members of a pair (an original and its perturbation) are right."""
-
-    name: str
-    title: str
-    #: The built column holding the partner's id.
-    partner: str
-    #: ``(column, name)`` marking the pair's first member, so each pair counts once.
-    original: tuple[str, str]
-    #: A built column whose values give one more row each (``round``), or None.
-    scopes_by: str | None = None
-    #: How a scope value is shown (``"R{value}"``).
-    show: str = "{value}"
-
-
-@dataclass(frozen=True)
-class Matrix:
-    """A table's metric pivoted: one row per ``rows`` value, one column per ``columns`` value."""
-
-    table: str
-    rows: str
-    columns: str
-    metric: str
-    #: How a row is labelled: ``{name}`` (the row's value) and ``{position}`` (1-based).
-    row_label: str = "{name}"
-
-
-@dataclass(frozen=True)
-class Scoring:
-    """What ``score`` reports for a config: its tables, the heatmap and a matrix."""
-
-    breakdowns: tuple[Breakdown | Fairness | PairConsistency, ...]
-    #: ``(table, metric)`` the heatmap draws, one column per model.
-    plot: tuple[str, str]
-    matrix: Matrix | None = None
-    notes: tuple[str, ...] = ()
-    #: What ``--plot`` draws: ``"rows"``, one row per row of the ``plot`` table and one
-    #: column per model; or ``"matrix"``, the declared ``matrix``, one panel per model.
-    heatmap: Literal["rows", "matrix"] = "rows"
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from hatemoji_datasets.building.prepare import load_verified
+from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import DiffError, UnknownNameError
 from hatemoji_datasets.core.registry import format_reference, lookup
-from hatemoji_datasets.core.spec import TEXT_COLUMN, ConfigSpec
+from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.diff.features import class_label_names, column_changes, name_changes
 from hatemoji_datasets.diff.model import DatasetDiff, LabelMode, Side
 from hatemoji_datasets.diff.rows import read_columns, row_changes

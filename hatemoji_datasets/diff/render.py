@@ -12,8 +12,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.findings import markdown_text
-from hatemoji_datasets.core.spec import TEXT_COLUMN
 from hatemoji_datasets.diff.model import DatasetDiff
 
 SPLIT_COLUMNS = ("split", "old rows", "new rows", "added", "removed", "moved in", "moved out")

@@ -1,8 +1,8 @@
 """A score report's tables, computed as each dataset config's scoring declares them.
 
-The declarations (:class:`~hatemoji_datasets.core.spec.Breakdown`,
-:class:`~hatemoji_datasets.core.spec.Fairness`,
-:class:`~hatemoji_datasets.core.spec.PairConsistency`) say which built columns make
+The declarations (:class:`~hatemoji_datasets.core.scoring.Breakdown`,
+:class:`~hatemoji_datasets.core.scoring.Fairness`,
+:class:`~hatemoji_datasets.core.scoring.PairConsistency`) say which built columns make
 the rows and which metrics fill them; a dataset with a table these cannot
 express names its own function, which gets the :class:`Context`. Nothing here
 knows any dataset.
@@ -17,15 +17,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.core.spec import (
-    LABEL_COLUMN,
-    Breakdown,
-    DatasetSpec,
-    Fairness,
-    PairConsistency,
-    Rows,
-    Scoring,
-)
+from hatemoji_datasets.core.columns import LABEL_COLUMN
+from hatemoji_datasets.core.scoring import Breakdown, Fairness, PairConsistency, Rows, Scoring
+from hatemoji_datasets.core.spec import DatasetSpec
 from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED
 from hatemoji_datasets.evaluate.report import Table
 

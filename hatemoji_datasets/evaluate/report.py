@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hatemoji_datasets.core.spec import Matrix
+from hatemoji_datasets.core.scoring import Matrix
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ lm-evaluation-harness per-sample log of one of the package's tasks
 scikit-learn and fairlearn (the ``evaluate`` extra); a metric that is
 undefined on a group (e.g. a false negative rate where nothing is hateful) is
 ``None``. Which tables a report holds is the dataset config's declaration
-(:class:`hatemoji_datasets.core.spec.Scoring`).
+(:class:`hatemoji_datasets.core.scoring.Scoring`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 from numbers import Integral
 from pathlib import Path
 
+from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_reference
-from hatemoji_datasets.core.spec import LABEL_COLUMN
 from hatemoji_datasets.evaluate.breakdowns import Context, tables
 from hatemoji_datasets.evaluate.harness_log import (
     LOG_COLUMNS,

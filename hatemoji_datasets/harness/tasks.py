@@ -38,10 +38,11 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.core.card_source import card_source, hub_repo
+from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.generated import differences, repository_folder, write_files
 from hatemoji_datasets.core.registry import dataset_spec, specs
-from hatemoji_datasets.core.spec import LABEL_COLUMN, ConfigSpec, DatasetSpec
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 #: The repository's folder of generated task files.
 TASKS_FOLDER = "lm_eval_tasks"

@@ -13,7 +13,7 @@ import pandera.pandas as pandera
 import pyarrow
 import pyarrow.parquet as pq
 
-from hatemoji_datasets.core.spec import TEXT_COLUMN
+from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.raw.reader import check_regular_file, unreadable
 
 

@@ -25,12 +25,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
-from hatemoji_datasets.core.spec import TEXT_COLUMN, ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released

@@ -14,16 +14,8 @@ from __future__ import annotations
 
 import csv
 
-from hatemoji_datasets.core.spec import (
-    PER_GOLD_LABEL,
-    Breakdown,
-    ConfigSpec,
-    DatasetSpec,
-    RawFormat,
-    Release,
-    Scoring,
-    version_key,
-)
+from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Scoring
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawFormat, Release, version_key
 
 # -- APEACH -------------------------------------------------------------------------
 

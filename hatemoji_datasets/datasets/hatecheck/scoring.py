@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hatemoji_datasets.core.spec import ScoringContext
+from hatemoji_datasets.core.scoring import ScoringContext
 from hatemoji_datasets.datasets.hatecheck.spec import GROUP_OF
 
 

@@ -8,17 +8,8 @@ the schemas and by the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.core.spec import (
-    PER_GOLD_LABEL,
-    Breakdown,
-    ConfigSpec,
-    DatasetSpec,
-    Fairness,
-    Join,
-    Release,
-    Rows,
-    Scoring,
-)
+from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Fairness, Rows, Scoring
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Join, Release
 
 #: The 29 functional tests in the paper's order (F1..F29), under the paper's groups.
 #: The suffix says the gold label: ``_h`` hateful, ``_nh`` non-hateful.

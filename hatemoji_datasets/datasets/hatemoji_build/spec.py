@@ -13,15 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hatemoji_datasets.core.spec import (
-    PER_GOLD_LABEL,
-    Breakdown,
-    ConfigSpec,
-    DatasetSpec,
-    PairConsistency,
-    Release,
-    Scoring,
-)
+from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, PairConsistency, Scoring
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 
 #: Splits of the built dataset, each read from the upstream file of the same name.
 SPLITS: tuple[str, ...] = ("train", "validation", "test")

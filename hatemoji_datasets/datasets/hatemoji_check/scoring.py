@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hatemoji_datasets.core.spec import ScoringContext
+from hatemoji_datasets.core.scoring import ScoringContext
 
 
 def cell_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:

@@ -6,16 +6,8 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.core.spec import (
-    PER_GOLD_LABEL,
-    Breakdown,
-    ConfigSpec,
-    DatasetSpec,
-    Fairness,
-    Matrix,
-    Release,
-    Scoring,
-)
+from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Fairness, Matrix, Scoring
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 
 #: Functionalities in the paper's F1..F7 order.
 FUNCTIONALITIES: tuple[str, ...] = (

@@ -8,17 +8,15 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.core.spec import (
+from hatemoji_datasets.core.scoring import (
     PER_GOLD_LABEL,
     Breakdown,
-    ConfigSpec,
-    DatasetSpec,
     Fairness,
     Matrix,
-    Release,
     Rows,
     Scoring,
 )
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 
 #: The languages, as upstream names its files (``hatecheck_cases_final_<language>.csv``)
 #: and its case ids (``<language>-<n>``); each is also the source name of its file.
