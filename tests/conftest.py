@@ -605,6 +605,7 @@ def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPat
             if not (root / name / "done").is_file():
                 from hatemoji_datasets.hub.export import export
 
+                folder.parent.mkdir(parents=True, exist_ok=True)  # export makes only --out
                 export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
                 (root / name / "done").write_text("")
         return folder

@@ -93,7 +93,7 @@ def run_regenerate(args: argparse.Namespace) -> int:
             line("skipped", artefact.name, reason)
             continue
         files = artefact.files(chosen, where)
-        stale = set(refresh(files, write=not args.check))
+        stale = set(refresh(files, write=not args.check, within=root))
         for path in files:
             if path not in stale:
                 line("fresh", artefact.name, path)
