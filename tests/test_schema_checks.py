@@ -1,7 +1,7 @@
 """The schema's checks run without pandera's machinery find exactly what pandera finds.
 
-Each frame is checked twice through ``schema.check_frame``: as it runs (the
-direct path of ``schema_checks`` where it can answer) and with that path
+Each frame is checked twice through ``schema.engine.check_frame``: as it runs (the
+direct path of ``schema.direct`` where it can answer) and with that path
 switched off (pandera's lazy validation). The findings must be equal, code,
 line, column, message, value and expected value; and the direct path must
 actually answer for most frames, or the comparison would prove nothing.
