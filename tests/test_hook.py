@@ -40,12 +40,13 @@ def test_hook_is_declared() -> None:
 
 @pytest.fixture
 def contribution(mirror: Path, tmp_path: Path) -> Path:
-    """A folder with ``-dash.csv`` (one released label changed) and ``ok file.csv`` (clean)."""
+    """A folder with ``-dash.csv`` (one released label changed) and ``ok file.csv`` (clean,
+    other released rows: ids repeated across a contribution's files are a finding)."""
     url = dataset_spec("hatemoji_check").source_files()["test"].url
     lines = upstream_path(mirror, url).read_text(encoding="utf-8").splitlines(keepends=True)
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "ok file.csv").write_text("".join(lines[:6]), encoding="utf-8")
+    (folder / "ok file.csv").write_text("".join(lines[:1] + lines[6:11]), encoding="utf-8")
     changed = lines[:6]
     assert changed[1].startswith("0,") and changed[1].endswith(",1,0,1\n")
     changed[1] = changed[1][: -len(",1,0,1\n")] + ",0,0,1\n"
