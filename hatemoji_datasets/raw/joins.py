@@ -18,14 +18,17 @@ it stands for it; callers drop findings on rows whose key the schema rejected.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import Join
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: ``place(position) -> (file, line)`` of a row of a side of a join.
 Place = Callable[[int], tuple[str, int]]
@@ -64,6 +67,8 @@ def stack_frames(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """:func:`stack_tables` for pandas frames: a column some frames lack is empty there."""
     columns = list(dict.fromkeys(column for frame in frames for column in frame.columns))
     filled = [frame.reindex(columns=columns, fill_value="") for frame in frames]
+    import pandas as pd
+
     return pd.concat(filled, ignore_index=True)
 
 

@@ -92,12 +92,12 @@ def read_raw(
     if integers:
         try:
             return RawTable(name, _read(name, fmt, header, integers), fmt)
-        except _ConversionError:
+        except ConversionError:
             pass
     return RawTable(name, _read(name, fmt, header, []), fmt)
 
 
-class _ConversionError(Exception):
+class ConversionError(Exception):
     """A column could not be parsed with the requested type."""
 
 
@@ -165,37 +165,106 @@ def _parse(
     while True:
         try:
             with pyarrow.OSFile(os.fsencode(name)) as source:
-                reader = pcsv.open_csv(
-                    source,
-                    read_options=pcsv.ReadOptions(block_size=block),
-                    parse_options=pcsv.ParseOptions(
-                        delimiter=fmt.delimiter,
-                        quote_char='"' if fmt.quoted else False,
-                        newlines_in_values=newlines_in_values,
-                    ),
-                    convert_options=pcsv.ConvertOptions(
-                        column_types=types,
-                        strings_can_be_null=False,
-                        quoted_strings_can_be_null=False,
-                    ),
-                )
-                return reader.read_all()
+                return _open(source, fmt, types, newlines_in_values, block).read_all()
         except pyarrow.ArrowInvalid as exc:
-            message = str(exc)
-            size = os.path.getsize(name)
-            if "straddling" in message.lower() and block < size:
-                block = size + 1  # a row longer than a block: read in one block
+            if _straddling(exc, name, block):
+                block = os.path.getsize(name) + 1  # a row longer than a block: read in one block
                 continue
-            if "UTF8" in message:
-                line = _first_non_utf8_line(name)
-                raise unreadable(name, "FILE-NOT-UTF8", "not UTF-8", line) from None
-            if "conversion error" in message and any(t != pyarrow.string() for t in types.values()):
-                raise _ConversionError() from None
-            if "Expected" in message and "columns" in message:
-                raise _field_count_error(name, fmt, len(types)) from None
-            raise unreadable(
-                name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text"
-            ) from None
+            raise _parse_error(exc, name, fmt, types) from None
+
+
+def _open(
+    source: pyarrow.NativeFile,
+    fmt: RawFormat,
+    types: dict[str, pyarrow.DataType],
+    newlines_in_values: bool,
+    block: int,
+) -> pcsv.CSVStreamingReader:
+    return pcsv.open_csv(
+        source,
+        read_options=pcsv.ReadOptions(block_size=block),
+        parse_options=pcsv.ParseOptions(
+            delimiter=fmt.delimiter,
+            quote_char='"' if fmt.quoted else False,
+            newlines_in_values=newlines_in_values,
+        ),
+        convert_options=pcsv.ConvertOptions(
+            column_types=types, strings_can_be_null=False, quoted_strings_can_be_null=False
+        ),
+    )
+
+
+def _straddling(exc: pyarrow.ArrowInvalid, name: str, block: int) -> bool:
+    return "straddling" in str(exc).lower() and block < os.path.getsize(name)
+
+
+def _parse_error(
+    exc: pyarrow.ArrowInvalid, name: str, fmt: RawFormat, types: dict[str, pyarrow.DataType]
+) -> Exception:
+    message = str(exc)
+    if "UTF8" in message:
+        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
+    if "conversion error" in message and any(t != pyarrow.string() for t in types.values()):
+        return ConversionError()
+    if "Expected" in message and "columns" in message:
+        return _field_count_error(name, fmt, len(types))
+    return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
+
+
+@dataclass(frozen=True)
+class RawScan:
+    """A raw file checked as :func:`read_raw` checks it before parsing (its header, blank
+    lines, quotes), to be read in record batches: memory stays that of a few blocks."""
+
+    path: str
+    fmt: RawFormat
+    header: tuple[str, ...]
+    #: Physical lines, the header's included.
+    lines: int
+    integers: tuple[str, ...]
+
+    def batches(self, *, newlines_in_values: bool) -> Iterator[pyarrow.RecordBatch]:
+        """The rows, typed as :func:`read_raw` types them; an integer column that does not
+        parse raises ``ConversionError``, anything else unreadable an InputError."""
+        types = {column: pyarrow.string() for column in self.header}
+        types.update(dict.fromkeys(self.integers, pyarrow.int64()))
+        block = READ_BLOCK_BYTES
+        with pyarrow.OSFile(os.fsencode(self.path)) as source:
+            try:  # opening parses the first block
+                reader = _open(source, self.fmt, types, newlines_in_values, block)
+            except pyarrow.ArrowInvalid as exc:
+                raise _parse_error(exc, self.path, self.fmt, types) from None
+            while True:
+                try:
+                    batch = reader.read_next_batch()
+                except StopIteration:
+                    return
+                except pyarrow.ArrowInvalid as exc:
+                    raise _parse_error(exc, self.path, self.fmt, types) from None
+                yield batch
+
+
+def scan_raw(
+    path: str | os.PathLike[str],
+    fmt: RawFormat,
+    integer_columns: Iterable[str] = (),
+    *,
+    max_columns: int | None = None,
+) -> RawScan:
+    """Check a file as :func:`read_raw` does before it parses; InputError when it cannot
+    be read. The rows are then read batch by batch with :meth:`RawScan.batches`."""
+    name = os.fspath(path)
+    status = check_regular_file(name)
+    if status.st_size == 0:
+        raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)")
+    header = _header(name, fmt, max_columns)
+    lines, blank, quotes = _count_lines(name)
+    if blank:
+        _reject_blank_lines(name, fmt)
+    if fmt.quoted and quotes % 2:
+        _reject_unclosed_quote(name, fmt)
+    integers = tuple(column for column in integer_columns if column in header)
+    return RawScan(name, fmt, tuple(header), lines, integers)
 
 
 def _records(name: str, fmt: RawFormat) -> Iterator[tuple[int, list[str]]]:

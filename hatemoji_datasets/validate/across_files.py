@@ -23,13 +23,7 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
-from hatemoji_datasets.validate.formats import upstream_name
-
-
-def named_source(path: str, spec: DatasetSpec) -> str | None:
-    """The pinned source (of any config) whose upstream file has this file's name."""
-    name = Path(path).name
-    return next((s for s in spec.source_files() if upstream_name(spec, s) == name), None)
+from hatemoji_datasets.validate.formats import named_source, upstream_name
 
 
 def other_source_findings(

@@ -79,6 +79,8 @@ def validate_contributions(
     spec, config_spec, _ = lookup(dataset, config)
     mirror = mirror_setting(mirror)
     report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
+    if _screened_clean(report.files, spec, config_spec, options, mirror, cache_dir):
+        return report
     readable: dict[str, tuple[RawPart, RawTable] | pd.DataFrame] = {}
     with ThreadPoolExecutor(max_workers=1) as preload:
         # What checks (pandas, pandera, the schema modules, emoji: a few tenths of a
@@ -154,6 +156,30 @@ def validate_contributions(
             report.findings += missing_rows(report.files, key, released_keys, every)
     report.findings.sort(key=finding_order)
     return report
+
+
+def _screened_clean(
+    files: list[str],
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    options: Options,
+    mirror: str | None,
+    cache_dir: str | None,
+) -> bool:
+    """Whether the streaming validator proves a one-file contribution clean (else the
+    exact engine checks it, and names every finding)."""
+    if len(files) != 1 or options.full or files[0].endswith(".parquet"):
+        return False
+    from hatemoji_datasets.validate.screen import proven_clean
+
+    try:
+        check_input(files[0])
+    except InputError:
+        return False
+    with step(f"checking {files[0]}"):
+        return proven_clean(
+            files[0], spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
+        )
 
 
 def _other_dataset_hint(raw: RawTable, spec: DatasetSpec, found: list[Finding]) -> list[str]:

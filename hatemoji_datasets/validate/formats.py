@@ -22,6 +22,12 @@ def upstream_name(spec: DatasetSpec, source: str) -> str:
     return unquote(PurePosixPath(urlsplit(spec.source_files()[source].url).path).name)
 
 
+def named_source(path: str, spec: DatasetSpec) -> str | None:
+    """The pinned source (of any config) whose upstream file has this file's name."""
+    name = Path(path).name
+    return next((s for s in spec.source_files() if upstream_name(spec, s) == name), None)
+
+
 def part_of(path: str, header: list[str], spec: DatasetSpec, config: ConfigSpec) -> RawPart:
     """The format a contributed file is written in (ties: the config's own rows)."""
     parts = config.parts

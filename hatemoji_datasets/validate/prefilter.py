@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from hatemoji_datasets.core.findings import Severity
 from hatemoji_datasets.validate import prefilter_ranges
 
 Ranges = tuple[tuple[int, int], ...]
@@ -29,6 +31,36 @@ CONTROL_CHARACTERS = r"[\x00-\x09\x0b-\x1f\x7f-\x9f]"
 INVISIBLE_CHARACTERS = "[\u00a0\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
 #: Below U+00A0 nothing changes or combines; above U+2FFFF nothing changes.
 FIRST, LAST = 0xA0, 0x2FFFF
+
+_CONTROL, _INVISIBLE = re.compile(CONTROL_CHARACTERS), re.compile(INVISIBLE_CHARACTERS)
+
+#: Text rules for new rows: (code, message, severity, exact test). One vectorised
+#: regex finds the few texts that can break any of them; only those are tested exactly.
+TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
+    (
+        "TEXT-CONTROL",
+        "text has a control character",
+        "error",
+        lambda text: _CONTROL.search(text) is not None,
+    ),
+    (
+        "TEXT-NOT-NFC",
+        "text is not in Unicode NFC",
+        "error",
+        lambda text: not unicodedata.is_normalized("NFC", text),
+    ),
+    (
+        "TEXT-EDGE-SPACE",
+        "text has leading or trailing spaces",
+        "warning",
+        lambda text: text != "" and text != text.strip(),
+    ),
+)
+
+
+def canonical_text(text: str) -> str:
+    """A text with invisible characters removed, then NFKC-normalised."""
+    return unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
 
 
 def computed_ranges() -> Ranges:

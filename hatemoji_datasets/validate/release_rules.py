@@ -14,8 +14,6 @@ are looked at in Python.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,13 +25,7 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.emoji_search import text_array
 from hatemoji_datasets.core.findings import Finding, Severity, natural_key, preview
-from hatemoji_datasets.validate.prefilter import (
-    CONTROL_CHARACTERS,
-    INVISIBLE_CHARACTERS,
-    suspect_pattern,
-)
-
-_CONTROL, _INVISIBLE = re.compile(CONTROL_CHARACTERS), re.compile(INVISIBLE_CHARACTERS)
+from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
 
 
 @dataclass
@@ -139,7 +131,7 @@ def repeated_texts(rows: ContributedRows) -> list[Finding]:
         canonical_of: dict[int, str] = {}
         released_set = set(canonical_released)
         for position, text in zip(changing, _texts_at(rows.texts, changing), strict=True):
-            canonical_of[position] = _canonical_text(text)
+            canonical_of[position] = canonical_text(text)
             known[position] = canonical_of[position] in released_set
         found += _repeat_findings(
             rows, new & known, pd.Series(canonical_released), "RELEASE-NEAR-DUPLICATE", canonical_of
@@ -172,8 +164,8 @@ def _repeat_findings(
     looked_up = own
     if canonical_of is not None:
         looked_up = [canonical_of.get(p, text) for p, text in zip(positions, own, strict=True)]
-    for position, text, canonical_text in zip(positions, own, looked_up, strict=True):
-        message = f"{what} the text of released {key}={preview(first[canonical_text])}"
+    for position, text, looked_up_text in zip(positions, own, looked_up, strict=True):
+        message = f"{what} the text of released {key}={preview(first[looked_up_text])}"
         severity: Severity = "warning" if near else "error"
         found.append(rows.finding(position, rows.text_column, code, message, text, None, severity))
     return found
@@ -197,37 +189,9 @@ def _texts_at(texts: pyarrow.Array | pyarrow.ChunkedArray, positions: np.ndarray
     return found
 
 
-def _canonical_text(text: str) -> str:
-    return unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
-
-
 def canonical(texts: pd.Series) -> list[str]:
     """Texts with invisible characters removed, then NFKC-normalised."""
-    return [_canonical_text(text) for text in texts.astype(str)]
-
-
-#: Text rules for new rows: (code, message, severity, exact test). One vectorised
-#: regex finds the few texts that can break any of them; only those are tested exactly.
-TEXT_RULES: tuple[tuple[str, str, Severity, Callable[[str], bool]], ...] = (
-    (
-        "TEXT-CONTROL",
-        "text has a control character",
-        "error",
-        lambda text: _CONTROL.search(text) is not None,
-    ),
-    (
-        "TEXT-NOT-NFC",
-        "text is not in Unicode NFC",
-        "error",
-        lambda text: not unicodedata.is_normalized("NFC", text),
-    ),
-    (
-        "TEXT-EDGE-SPACE",
-        "text has leading or trailing spaces",
-        "warning",
-        lambda text: text != "" and text != text.strip(),
-    ),
-)
+    return [canonical_text(text) for text in texts.astype(str)]
 
 
 #: The regex that finds the few texts a text rule may fail on (shipped precomputed).

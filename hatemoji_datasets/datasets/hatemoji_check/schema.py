@@ -13,6 +13,7 @@ import pyarrow.compute as pc
 from pandera.typing import Series
 
 from hatemoji_datasets.core.emoji_search import contains_emoji
+from hatemoji_datasets.datasets.hatemoji_check.rules import template_ids
 from hatemoji_datasets.datasets.hatemoji_check.spec import (
     FUNCTIONALITIES,
     PERTURBATIONS,
@@ -35,19 +36,9 @@ def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:
     return hateful.astype("int64")
 
 
-def _template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pyarrow.Array:
-    """The ``templ_id`` each row should have, ``GROUP.DIGIT``, computed in pyarrow."""
-    sets = pyarrow.array(upstream_set).cast(pyarrow.string())
-    # A set's digit is its position among the perturbations (missing when unknown).
-    names = pyarrow.array(list(PERTURBATIONS), type=pyarrow.string())
-    digit = pc.index_in(sets, value_set=names).cast(pyarrow.string())
-    group = pyarrow.array(test_group_id).cast(pyarrow.string())
-    return pc.binary_join_element_wise(group, digit, ".")
-
-
 def expected_template_ids(test_group_id: pd.Series, upstream_set: pd.Series) -> pd.Series:
     """The ``templ_id`` each row should have (for findings)."""
-    expected = _template_ids(test_group_id, upstream_set).to_numpy(zero_copy_only=False)
+    expected = template_ids(test_group_id, upstream_set).to_numpy(zero_copy_only=False)
     return pd.Series(expected, index=upstream_set.index)
 
 
@@ -55,7 +46,7 @@ def template_ids_agree(
     templ_id: pd.Series, test_group_id: pd.Series, upstream_set: pd.Series
 ) -> pd.Series:
     """Whether each ``templ_id`` is ``GROUP.DIGIT`` for its group and set."""
-    expected = _template_ids(test_group_id, upstream_set)
+    expected = template_ids(test_group_id, upstream_set)
     agree = pc.equal(pyarrow.array(templ_id).cast(pyarrow.string()), expected)
     return pd.Series(agree.fill_null(False).to_numpy(zero_copy_only=False), index=templ_id.index)
 

@@ -1,0 +1,194 @@
+"""The streaming validator's plan against the exact engine (pandera), on real rows.
+
+The screen may only say "clean" where the exact engine finds nothing; where it
+cannot tell, the exact engine runs. So, for every config whose model is
+screened: the released file and new rows made from it are proven clean, and a
+file with random edits (cells from the golden corpus's pool, repeated rows,
+rows of another file) that the screen calls clean has no finding when the
+exact engine alone checks it, and one it does not call clean has a finding
+(agreement both ways). The golden findings (``test_validate_golden.py``), recorded
+before the screen existed, pass with it in the path. A fresh process that validates a clean file
+never imports pandera.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow
+import pytest
+from conftest import REPO, upstream_path
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_validate_golden import POOL
+
+from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.schema.plan import model_plan
+from hatemoji_datasets.schema.table_schema import write_plans
+from hatemoji_datasets.validate import contributions
+from hatemoji_datasets.validate.contributions import validate_contributions
+from hatemoji_datasets.validate.screen import BITMAP_LIMIT, UniqueValues, proven_clean, screenable
+
+SCREENED = [
+    (spec, config, part)
+    for spec in specs().values()
+    for config in spec.configs
+    for part in config.parts
+    if screenable(spec, config, part)
+]
+IDS = [f"{spec.name}/{config.name}" for spec, config, _ in SCREENED]
+
+
+def test_committed_plans_match_the_schemas() -> None:
+    assert write_plans(check_only=True) == [], "run `hatemoji-datasets regenerate --only plans`"
+
+
+def test_some_config_is_screened() -> None:
+    assert SCREENED, "no model's plan stands for it: validate would never stream"
+
+
+def _released_rows(spec, config, part, mirror: Path) -> tuple[list[str], list[list[str]]]:
+    rows: list[list[str]] = []
+    header: list[str] = []
+    for source in dict.fromkeys(s for split in config.split_names for s in part.sources):
+        url = spec.source_files()[source].url
+        text = upstream_path(mirror, url).read_text(encoding="utf-8")
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=config.raw_format.delimiter)
+        header, *own = list(reader)
+        rows += own
+    return header, rows
+
+
+def _write(path: Path, header: list[str], rows: list[list[str]], delimiter: str) -> str:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, delimiter=delimiter, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+    return str(path)
+
+
+def _new_rows(header, rows, key: str, text: str, count: int, seed: int) -> list[list[str]]:
+    """``count`` released rows under new integer keys, each text made new by a number
+    (no character the text rules look at)."""
+    k, t = header.index(key), header.index(text)
+    start = max(int(row[k]) for row in rows) + 1
+    picked = random.Random(seed).sample(rows, count)
+    return [
+        [
+            str(start + n) if i == k else f"{cell} {n + 1}" if i == t else cell
+            for i, cell in enumerate(row)
+        ]
+        for n, row in enumerate(picked)
+    ]
+
+
+def _exact_findings(path: str, spec, config, monkeypatch) -> list:
+    with monkeypatch.context() as patch:
+        patch.setattr(contributions, "_screened_clean", lambda *args: False)
+        return validate_contributions([path], spec.name, config.name).findings
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
+def test_the_released_file_and_new_rows_are_proven_clean(
+    spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
+) -> None:
+    header, rows = _released_rows(spec, config, part, mirror)
+    delimiter = config.raw_format.delimiter
+    released = _write(tmp_path / "released.csv", header, rows, delimiter)
+    key = part.key_column
+    if model_plan(spec, part.schema).column(key).dtype != "int64":
+        pytest.skip("new rows are made under integer keys")
+    new = _new_rows(header, rows, key, config.text_column, 300, seed=1)
+    added = _write(tmp_path / "added.csv", header, rows + new, delimiter)
+    for path in (released, added):
+        assert _exact_findings(path, spec, config, monkeypatch) == []
+        assert proven_clean(path, spec, config, part, mirror=None, cache_dir=None)
+
+
+def _edits(width: int):
+    """Cell edits: a value of the pool, or the same column's value in another row (valid
+    alone, but maybe not with the rest of the row); or a row repeated."""
+    value = st.one_of(st.sampled_from(POOL), st.integers(0, 39))
+    cell = st.tuples(st.integers(0, 39), st.integers(0, width - 1), value)
+    repeat = st.tuples(st.just("repeat"), st.integers(0, 39))
+    return st.lists(st.one_of(cell, cell, cell, repeat), min_size=1, max_size=3)
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
+def test_a_file_the_screen_calls_clean_has_no_finding(
+    spec, config, part, mirror: Path, tmp_path_factory, monkeypatch
+) -> None:
+    header, rows = _released_rows(spec, config, part, mirror)
+    key, delimiter = part.key_column, config.raw_format.delimiter
+    if model_plan(spec, part.schema).column(key).dtype != "int64":
+        pytest.skip("new rows are made under integer keys")
+    base = _new_rows(header, rows, key, config.text_column, 40, seed=2)
+    # Half the cases start from released rows (the release rules' side).
+    released_base = random.Random(3).sample(rows, 40)
+    folder = tmp_path_factory.mktemp("screen")
+    calls = {"clean": 0, "not clean": 0}
+
+    @settings(
+        max_examples=80,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(edits=_edits(len(header)), from_release=st.booleans())
+    def check(edits, from_release: bool) -> None:
+        edited = [list(row) for row in (released_base if from_release else base)]
+        for edit in edits:
+            if edit[0] == "repeat":
+                edited.append(list(edited[edit[1]]))
+                continue
+            row, column, value = edit
+            edited[row][column] = edited[value][column] if isinstance(value, int) else value
+        path = _write(folder / "case.csv", header, edited, delimiter)
+        clean = proven_clean(path, spec, config, part, mirror=None, cache_dir=None)
+        calls["clean" if clean else "not clean"] += 1
+        found = _exact_findings(path, spec, config, monkeypatch)
+        # Agreement both ways: clean exactly where the exact engine finds nothing.
+        assert clean == (found == []), (edits, found[:3])
+
+    check()
+    assert calls["not clean"] > 0 and calls["clean"] > 0, calls  # both sides are tried
+
+
+def test_repeats_are_seen_across_batches() -> None:
+    for first, second in (
+        ([1, 2, 3], [4, 3]),  # small integers: the bitmap
+        ([BITMAP_LIMIT + 5, -2], [7, -2]),  # beyond it: kept as values
+        ([5], [BITMAP_LIMIT + 5, 5]),
+    ):
+        seen = UniqueValues()
+        assert seen.add(pyarrow.array(first, pyarrow.int64()))
+        assert not seen.add(pyarrow.array(second, pyarrow.int64())), (first, second)
+    seen = UniqueValues()
+    assert seen.add(pyarrow.array(["a-1", "a-2"])) and not seen.add(pyarrow.array(["a-2"]))
+    assert not UniqueValues().add(pyarrow.array([3, 3], pyarrow.int64()))
+    assert UniqueValues().add(pyarrow.array([], pyarrow.int64()))
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), SCREENED[:1], ids=IDS[:1])
+def test_validating_a_clean_file_imports_no_pandera(
+    spec, config, part, mirror: Path, tmp_path: Path
+) -> None:
+    header, rows = _released_rows(spec, config, part, mirror)
+    path = _write(tmp_path / "released.csv", header, rows, config.raw_format.delimiter)
+    program = (
+        "import sys\n"
+        "from hatemoji_datasets.validate.contributions import validate_contributions\n"
+        f"report = validate_contributions([{path!r}], {spec.name!r}, {config.name!r})\n"
+        "assert report.exit_code == 0, report.findings[:3]\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pandera'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, cwd=REPO, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
