@@ -87,8 +87,17 @@ def contains_emoji(texts: pd.Series | pa.Array | pa.ChunkedArray) -> np.ndarray:
     """Vectorised ``has_emoji`` over a column of texts (same answers, ~100x faster)."""
     values = text_array(texts)
     found = pc.match_substring_regex(values, _emoji_pattern()).to_numpy(zero_copy_only=False)
-    tricky = pc.match_substring_regex(values, _dangling_joiner_pattern())
-    tricky = found & tricky.to_numpy(zero_copy_only=False)
-    for position in tricky.nonzero()[0]:
-        found[position] = has_emoji(values[int(position)].as_py())
+    # The tricky texts hold U+FE0F then a joiner: a plain substring search finds the few
+    # candidates, and only they get the regex (a scan of every text costs as much as
+    # the emoji search itself).
+    candidates = found & pc.match_substring(values, "\ufe0f\u200d").to_numpy(zero_copy_only=False)
+    positions = candidates.nonzero()[0]
+    if len(positions):
+        chosen = values.take(pa.array(positions, pa.int64()))
+        tricky = pc.match_substring_regex(chosen, _dangling_joiner_pattern())
+        for position, text, is_tricky in zip(
+            positions, chosen.to_pylist(), tricky.to_pylist(), strict=True
+        ):
+            if is_tricky:
+                found[position] = has_emoji(text)
     return found

@@ -18,6 +18,7 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,6 +32,9 @@ from hatemoji_datasets.core.spec import RawFormat
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
 #: machines (measured with benchmarks/validate_scaling.py).
 READ_BLOCK_BYTES = 4 << 20
+#: Block size of a file read batch by batch: pyarrow parses a few blocks ahead, so
+#: small blocks keep memory small (and were faster there, too).
+STREAM_BLOCK_BYTES = 1 << 20
 #: Bytes read at a time when counting a file's lines.
 SCAN_BLOCK_BYTES = 8 << 20
 #: A header may have at most this many columns beyond the schema's before the file
@@ -213,22 +217,27 @@ def _parse_error(
 
 @dataclass(frozen=True)
 class RawScan:
-    """A raw file checked as :func:`read_raw` checks it before parsing (its header, blank
-    lines, quotes), to be read in record batches: memory stays that of a few blocks."""
+    """A raw file whose header :func:`read_raw`'s checks passed, to be read in record
+    batches (memory stays that of a few blocks). Its lines are counted, and checked for
+    blank lines and unclosed quotes, on another thread meanwhile: :meth:`lines`."""
 
     path: str
     fmt: RawFormat
     header: tuple[str, ...]
-    #: Physical lines, the header's included.
-    lines: int
     integers: tuple[str, ...]
+    counting: Future[int]
+
+    def lines(self) -> int:
+        """Physical lines, the header's included; InputError on a blank line or an
+        unclosed quote, as :func:`read_raw` reports them."""
+        return self.counting.result()
 
     def batches(self, *, newlines_in_values: bool) -> Iterator[pyarrow.RecordBatch]:
         """The rows, typed as :func:`read_raw` types them; an integer column that does not
         parse raises ``ConversionError``, anything else unreadable an InputError."""
         types = {column: pyarrow.string() for column in self.header}
         types.update(dict.fromkeys(self.integers, pyarrow.int64()))
-        block = READ_BLOCK_BYTES
+        block = STREAM_BLOCK_BYTES
         with pyarrow.OSFile(os.fsencode(self.path)) as source:
             try:  # opening parses the first block
                 reader = _open(source, self.fmt, types, newlines_in_values, block)
@@ -251,20 +260,27 @@ def scan_raw(
     *,
     max_columns: int | None = None,
 ) -> RawScan:
-    """Check a file as :func:`read_raw` does before it parses; InputError when it cannot
-    be read. The rows are then read batch by batch with :meth:`RawScan.batches`."""
+    """Check a file's header as :func:`read_raw` does; InputError when it cannot be read.
+    The rows are then read batch by batch with :meth:`RawScan.batches`."""
     name = os.fspath(path)
     status = check_regular_file(name)
     if status.st_size == 0:
         raise unreadable(name, "FILE-EMPTY", "file is empty (no header row)")
     header = _header(name, fmt, max_columns)
+    integers = tuple(column for column in integer_columns if column in header)
+    pool = ThreadPoolExecutor(max_workers=1)
+    counting = pool.submit(_checked_lines, name, fmt)
+    pool.shutdown(wait=False)  # its thread ends when the count does
+    return RawScan(name, fmt, tuple(header), integers, counting)
+
+
+def _checked_lines(name: str, fmt: RawFormat) -> int:
     lines, blank, quotes = _count_lines(name)
     if blank:
         _reject_blank_lines(name, fmt)
     if fmt.quoted and quotes % 2:
         _reject_unclosed_quote(name, fmt)
-    integers = tuple(column for column in integer_columns if column in header)
-    return RawScan(name, fmt, tuple(header), lines, integers)
+    return lines
 
 
 def _records(name: str, fmt: RawFormat) -> Iterator[tuple[int, list[str]]]:

@@ -21,7 +21,9 @@ stricter than the schema but never laxer (tests prove it).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -111,27 +113,79 @@ def _screen(
     release: Release,
     newlines: bool,
 ) -> bool | None:
-    """Whether the file is clean; None: read it again, allowing newlines in values."""
-    unique = {c.name: UniqueValues() for c in plan.columns if c.unique and c.name in scan.header}
-    columns = [c for c in plan.columns if c.name in scan.header]
+    """Whether the file is clean; None: read it again, allowing newlines in values.
+
+    The batches are checked on two threads while the next ones are read and parsed:
+    the checks run inside pyarrow, which releases the GIL. The state across batches
+    (repeats of unique values) is kept here, in order. At most a few batches wait.
+    """
+    check = _BatchCheck(plan, rules, release, scan.header)
+    unique = {c.name: UniqueValues() for c in check.columns if c.unique}
     rows = 0
     try:
-        for batch in scan.batches(newlines_in_values=newlines):
-            rows += batch.num_rows
-            if not all(_column_keeps(batch[c.name], c) for c in columns):
+        with ThreadPoolExecutor(max_workers=CHECKERS) as pool:
+            waiting: deque[Future[bool]] = deque()
+            for batch in _chunks(scan.batches(newlines_in_values=newlines)):
+                rows += batch.num_rows
+                if not all(seen.add(batch[name]) for name, seen in unique.items()):
+                    return False
+                waiting.append(pool.submit(check, batch))
+                while waiting and (len(waiting) > 2 * CHECKERS or waiting[0].done()):
+                    if not waiting.popleft().result():
+                        return False
+            if not all(checked.result() for checked in waiting):
                 return False
-            codes = (*plan.rules, *(code for c in columns for code in c.rules))
-            if not all(_all_true(rules[code](batch)) for code in codes):
-                return False
-            if not release.keeps(batch):
-                return False
-            if not all(seen.add(batch[name]) for name, seen in unique.items()):
-                return False
+        lines = scan.lines()
     except (InputError, ConversionError):
         return None if not newlines else False
-    if not newlines and rows != scan.lines - 1:
+    if not newlines and rows != lines - 1:
         return None
     return True
+
+
+#: Threads checking batches.
+CHECKERS = 2
+#: Batches are checked in chunks of about this many bytes: every check call compiles
+#: its regexes afresh (the emoji one is large), so chunks far smaller cost more time.
+CHUNK_BYTES = 6 << 20
+
+
+def _chunks(batches: Iterable[pyarrow.RecordBatch]) -> Iterable[pyarrow.RecordBatch]:
+    """The batches joined into chunks of about ``CHUNK_BYTES``."""
+    gathered: list[pyarrow.RecordBatch] = []
+    size = 0
+    for batch in batches:
+        gathered.append(batch)
+        size += batch.nbytes
+        if size >= CHUNK_BYTES:
+            yield pyarrow.Table.from_batches(gathered).combine_chunks().to_batches()[0]
+            gathered, size = [], 0
+    if gathered:
+        yield pyarrow.Table.from_batches(gathered).combine_chunks().to_batches()[0]
+
+
+class _BatchCheck:
+    """Every row check of the plan over one batch: column checks, rules, release rules."""
+
+    def __init__(
+        self,
+        plan: ModelPlan,
+        rules: Mapping[str, ScreenRule],
+        release: Release,
+        header: Iterable[str],
+    ) -> None:
+        present = set(header)
+        self.columns = [c for c in plan.columns if c.name in present]
+        self.rules = [rules[code] for code in plan.rules]
+        self.rules += [rules[code] for c in self.columns for code in c.rules]
+        self.release = release
+
+    def __call__(self, batch: pyarrow.RecordBatch) -> bool:
+        return (
+            all(_column_keeps(batch[c.name], c) for c in self.columns)
+            and all(_all_true(rule(batch)) for rule in self.rules)
+            and self.release.keeps(batch)
+        )
 
 
 def _all_true(result: Any) -> bool:
@@ -152,7 +206,9 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     """One built-in check over a batch's column, as pandera runs it (missing values pass)."""
     kind = check["check"]
     if kind == "isin":
-        return _all_true(pc.is_in(values, value_set=pyarrow.array(check["values"], values.type)))
+        return _all_true(
+            pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type))
+        )
     if kind == "eq":
         return _all_true(pc.equal(values, check["value"]))
     if kind in ("ge", "le", "gt", "lt"):
@@ -174,6 +230,11 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     return False
 
 
+@cache
+def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
+    return pyarrow.array(values, kind)
+
+
 class UniqueValues:
     """The values a unique column has held so far, compactly: ``add`` is False on a repeat
     (or a missing value, which the exact engine judges)."""
@@ -187,7 +248,8 @@ class UniqueValues:
             return False
         if pyarrow.types.is_integer(values.type):
             numbers = values.to_numpy()
-            if len(np.unique(numbers)) != len(numbers):
+            ordered = np.sort(numbers)
+            if (ordered[1:] == ordered[:-1]).any():
                 return False
             small = (numbers >= 0) & (numbers < BITMAP_LIMIT)
             if small.any() and not self._add_small(numbers[small]):
