@@ -6,7 +6,9 @@ carries ``plan.json``, generated from them by ``hatemoji-datasets regenerate``
 they are required, nullable or unique, their built-in checks (allowed
 values, bounds, lengths, patterns), and the codes of its own rules. Those
 rules run from the dataset's ``rules`` module, which holds one pyarrow
-implementation per code (``SCREEN``) and imports no pandera.
+implementation per code and imports no pandera: ``SCREEN`` for rules of one
+row (a function of a batch), ``ACROSS`` for rules between rows (a class whose
+instances keep compact state over the batches, :class:`AcrossBatches`).
 
 A model is *screened* when every check and rule it has is in its plan. The
 streaming validator (:mod:`hatemoji_datasets.validate.screen`) runs such a plan
@@ -24,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.spec import DatasetSpec
@@ -39,6 +41,17 @@ CHECKS = ("isin", "ge", "le", "gt", "lt", "eq", "str_length", "str_matches")
 
 #: ``rule(batch) -> BooleanArray``: True where a row keeps the rule (null counts as broken).
 ScreenRule = Callable[[Any], Any]
+
+
+class AcrossBatches(Protocol):
+    """A rule that compares rows with each other: fed every batch in order, it keeps what
+    it needs to compare (compact state, not the rows), and decides at the end."""
+
+    def add(self, batch: Any) -> bool:
+        """False as soon as a row is known to break the rule."""
+
+    def finish(self) -> bool:
+        """Whether every row kept the rule."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +100,24 @@ def model_plan(spec: DatasetSpec, reference: str) -> ModelPlan:
 
 
 def screen_rules(spec: DatasetSpec) -> Mapping[str, ScreenRule]:
-    """The dataset's rule implementations for plans (empty without a ``rules`` module)."""
-    name = f"{spec.package}.{RULES_MODULE}"
-    if importlib.util.find_spec(name) is None:
+    """The dataset's one-row rule implementations (empty without a ``rules`` module)."""
+    return _rules_module(spec, "SCREEN")
+
+
+def across_rules(spec: DatasetSpec) -> Mapping[str, Callable[[], AcrossBatches]]:
+    """The dataset's between-rows rule implementations: code -> a new state."""
+    return _rules_module(spec, "ACROSS")
+
+
+def implemented_codes(spec: DatasetSpec) -> set[str]:
+    return {*screen_rules(spec), *across_rules(spec)}
+
+
+def _rules_module(spec: DatasetSpec, name: str) -> Mapping[str, Any]:
+    module = f"{spec.package}.{RULES_MODULE}"
+    if importlib.util.find_spec(module) is None:
         return {}
-    return getattr(importlib.import_module(name), "SCREEN", {})
+    return getattr(importlib.import_module(module), name, {})
 
 
 def render_plans(plans: Mapping[str, ModelPlan], source: str) -> str:

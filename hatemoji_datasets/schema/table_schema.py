@@ -28,9 +28,9 @@ from hatemoji_datasets.schema.plan import (
     TYPES,
     ColumnPlan,
     ModelPlan,
+    implemented_codes,
     plan_path,
     render_plans,
-    screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import RawLayout, layout_path, model_name, render_layouts
 
@@ -102,7 +102,7 @@ def plans() -> dict[Path, str]:
     """Each dataset package's ``plan.json`` -> its content, from the pandera models."""
     files: dict[Path, str] = {}
     for spec in specs().values():
-        implemented = set(screen_rules(spec))
+        implemented = implemented_codes(spec)
         found: dict[str, ModelPlan] = {}
         for reference in dict.fromkeys(ref for config in spec.configs for ref in config.schemas):
             model = spec.load(reference)

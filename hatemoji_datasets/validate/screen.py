@@ -41,6 +41,8 @@ from hatemoji_datasets.schema.plan import (
     ColumnPlan,
     ModelPlan,
     ScreenRule,
+    across_rules,
+    implemented_codes,
     model_plan,
     screen_rules,
 )
@@ -61,8 +63,8 @@ def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
     if part.join is not None or part.key_column is None:
         return False
     plan = model_plan(spec, part.schema)
-    rules = screen_rules(spec)
-    return plan.unscreened is None and all(code in rules for code in plan.codes)
+    implemented = implemented_codes(spec)
+    return plan.unscreened is None and all(code in implemented for code in plan.codes)
 
 
 def proven_clean(
@@ -93,7 +95,7 @@ def proven_clean(
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
     for newlines in (False, True) if config.raw_format.quoted else (False,):
-        verdict = _screen(scan, plan, screen_rules(spec), release, newlines)
+        verdict = _screen(scan, plan, spec, release, newlines)
         if verdict is not None:
             return verdict
     return False
@@ -107,11 +109,7 @@ def _header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
 
 
 def _screen(
-    scan: RawScan,
-    plan: ModelPlan,
-    rules: Mapping[str, ScreenRule],
-    release: Release,
-    newlines: bool,
+    scan: RawScan, plan: ModelPlan, spec: DatasetSpec, release: Release, newlines: bool
 ) -> bool | None:
     """Whether the file is clean; None: read it again, allowing newlines in values.
 
@@ -119,8 +117,9 @@ def _screen(
     the checks run inside pyarrow, which releases the GIL. The state across batches
     (repeats of unique values) is kept here, in order. At most a few batches wait.
     """
-    check = _BatchCheck(plan, rules, release, scan.header)
+    check = _BatchCheck(plan, screen_rules(spec), release, scan.header)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
+    across = [make() for code, make in across_rules(spec).items() if code in check.codes]
     rows = 0
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:
@@ -129,11 +128,15 @@ def _screen(
                 rows += batch.num_rows
                 if not all(seen.add(batch[name]) for name, seen in unique.items()):
                     return False
+                if not all(state.add(batch) for state in across):
+                    return False
                 waiting.append(pool.submit(check, batch))
                 while waiting and (len(waiting) > 2 * CHECKERS or waiting[0].done()):
                     if not waiting.popleft().result():
                         return False
             if not all(checked.result() for checked in waiting):
+                return False
+            if not all(state.finish() for state in across):
                 return False
         lines = scan.lines()
     except (InputError, ConversionError):
@@ -176,8 +179,8 @@ class _BatchCheck:
     ) -> None:
         present = set(header)
         self.columns = [c for c in plan.columns if c.name in present]
-        self.rules = [rules[code] for code in plan.rules]
-        self.rules += [rules[code] for c in self.columns for code in c.rules]
+        self.codes = (*plan.rules, *(code for c in self.columns for code in c.rules))
+        self.rules = [rules[code] for code in self.codes if code in rules]
         self.release = release
 
     def __call__(self, batch: pyarrow.RecordBatch) -> bool:
