@@ -18,16 +18,25 @@ Groups (``--only`` runs one):
 - ``cli``: ``hatemoji-datasets list | sources | --help`` (the console script),
   absolute times, vs ``python -c pass``.
 - ``validate``: ``hatemoji-datasets validate FILE --dataset hatemoji_check`` on
-  synthetic contributions (``validate_scaling.write_contribution``) vs a
-  ``pandas.read_csv(FILE)`` process, with peak memory; at the ``--peer-sizes``
-  also vs ``frictionless validate --schema`` with the exported Table Schema.
+  synthetic contributions (``validate_scaling.write_contribution``; 10k, 200k, 1M
+  and 4M rows, written in the run's temp folder) vs a ``pandas.read_csv(FILE)``
+  process, with peak memory; at the ``--peer-sizes`` also vs ``frictionless
+  validate --schema`` with the exported Table Schema. Then ``validate --dataset
+  multilingual_hatecheck --config german`` of a ``--mhc-mb`` file named like the
+  German upstream file, one released row repeated
+  (``validate_scaling.write_repeated_row``), vs ``read_csv`` of it: each child under
+  its own ``--mhc-timeout`` and ``--mhc-cap-mb`` (a stopped one is reported with
+  the peak it reached, and ends the repeats), with its exit code and its count of
+  findings.
 
 Usage: ``HATEMOJI_DATASETS_MIRROR=/path/to/mirror python benchmarks/run.py
-[--repeats 5 | --smoke] [--only GROUP] [--sizes 10000 200000 1000000]
-[--peer-sizes 200000] [--write [--section TITLE]]``. ``--smoke`` runs every group
-at tiny sizes, once, in a minute or two: it shows the harness works, not how
-fast anything is. ``--write`` replaces only the section TITLE (default "Latest
-run") of ``benchmarks/RESULTS.md`` and keeps every other one.
+[--repeats 5 | --smoke] [--only GROUP] [--sizes 10000 200000 1000000 4000000]
+[--peer-sizes 200000] [--mhc-mb 500] [--mhc-timeout 600] [--mhc-cap-mb 8192]
+[--write [--section TITLE]]``. ``--smoke`` runs every group and every figure at
+tiny sizes (1k, 2k, 5k and 20k rows standing in for 10k, 200k, 1M and 4M; a 1 MB
+Multilingual HateCheck file), once, in a minute or two: it shows the harness
+works, not how fast anything is. ``--write`` replaces only the section TITLE
+(default "Latest run") of ``benchmarks/RESULTS.md`` and keeps every other one.
 
 The harness imports only the standard library, so its own small RSS is the floor
 of the peak memory reported for the rows that cannot report ``VmHWM`` themselves
@@ -46,9 +55,12 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from report import (
+    ROLES,
+    SMOKE_ROLES,
     Pairs,
     Run,
     build_table,
@@ -56,9 +68,9 @@ from report import (
     harness_rss,
     machine,
     targets_table,
-    validate_table,
     write_section,
 )
+from validate_report import mhc_table, validate_figures, validate_table
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -72,36 +84,95 @@ MARK = "@@BENCH@@"
 VALIDATING = ("hatemoji_build", "all")
 #: The exported Table Schema of the file ``validate`` is measured on.
 TABLE_SCHEMA = ROOT / "schemas" / "hatemoji_check" / "HatemojiCheckRaw.table-schema.json"
+#: The dataset and config of the big contribution (one released row repeated).
+MHC = ("multilingual_hatecheck", "german")
 
 
 # --------------------------------------------------------------------------- running children
 
 
-def run_child(cmd: list[str], env: dict[str, str], label: str, cwd: str | None = None):
-    """Run one whole process; wall time from outside, its report, peak RSS; None on failure."""
+@dataclass(frozen=True)
+class Limits:
+    """A child's own limits: stopped past ``timeout`` seconds or ``cap_mb`` of peak memory
+    (its ``VmHWM``, polled), and the exit codes that are results, not failures."""
+
+    timeout: float
+    cap_mb: float
+    ok: tuple[int, ...] = (0,)
+
+
+class Watch(threading.Thread):
+    """Polls a child's peak memory; kills it past its limits, and says why."""
+
+    def __init__(self, proc: subprocess.Popen, limits: Limits) -> None:
+        super().__init__(daemon=True)
+        self.proc, self.limits = proc, limits
+        self.done = threading.Event()
+        self.reason: str | None = None
+        self.peak_mb: float | None = None
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        while not self.done.wait(0.25):
+            try:
+                with open(f"/proc/{self.proc.pid}/status", encoding="ascii") as status:
+                    hwm = next((line for line in status if line.startswith("VmHWM:")), None)
+                if hwm:
+                    self.peak_mb = int(hwm.split()[1]) / 1024
+            except (OSError, ValueError):
+                pass
+            if time.perf_counter() - start > self.limits.timeout:
+                self.reason = f"timed out ({self.limits.timeout:,.0f} s)"
+            elif self.peak_mb is not None and self.peak_mb > self.limits.cap_mb:
+                self.reason = f"over the memory cap ({self.limits.cap_mb:,.0f} MB)"
+            if self.reason:
+                self.proc.kill()
+                return
+
+
+def run_child(
+    cmd: list[str],
+    env: dict[str, str],
+    label: str,
+    cwd: str | None = None,
+    limits: Limits | None = None,
+):
+    """Run one whole process; wall time from outside, its report, peak RSS; None on failure.
+
+    With ``limits``, a child stopped at them is a result too (``killed`` says why, and
+    ``peak_mb`` is its last ``VmHWM`` seen), and so is an exit code in ``limits.ok``.
+    """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(
             cmd, stdout=out, stderr=err, env=env, cwd=cwd or tempfile.gettempdir()
         )
-        timer = threading.Timer(TIMEOUT, proc.kill)
-        timer.start()
+        watch = Watch(proc, limits) if limits else threading.Timer(TIMEOUT, proc.kill)
+        watch.start()
         try:
             _, status, usage = os.wait4(proc.pid, 0)  # rusage of this one child
         finally:
-            timer.cancel()
+            if isinstance(watch, Watch):
+                watch.done.set()
+                watch.join()
+            else:
+                watch.cancel()
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         stdout = out.read().decode("utf-8", "replace")
         stderr = err.read().decode("utf-8", "replace")
-    if proc.returncode != 0:
+    result = {"wall": wall, "step": None, "peak_mb": usage.ru_maxrss / 1024, "peak_src": "rusage"}
+    if isinstance(watch, Watch) and watch.reason:
+        peak = watch.peak_mb if watch.peak_mb is not None else result["peak_mb"]
+        print(f"\n[stopped] {label}: {watch.reason} at {peak:,.0f} MB\n", file=sys.stderr)
+        return {**result, "peak_mb": peak, "killed": watch.reason, "exit_code": proc.returncode}
+    if proc.returncode not in (limits.ok if limits else (0,)):
         tail = "\n".join(stderr.strip().splitlines()[-25:]) or stdout[-2000:]
         print(f"\n[error] {label}: exit code {proc.returncode}\n{tail}\n", file=sys.stderr)
         FAILED.append(label)
         return None
-    result = {"wall": wall, "step": None, "peak_mb": usage.ru_maxrss / 1024, "peak_src": "rusage"}
     for line in reversed(stdout.splitlines()):
         if line.startswith(MARK):
             import json  # late: the harness stays small until a report is read
@@ -236,24 +307,30 @@ def run_cli(run: Run) -> dict:
     return results
 
 
-def run_validate(run: Run) -> dict:
+def run_validate(run: Run) -> tuple[dict, dict | None]:
+    """The synthetic HatemojiCheck sizes, then the Multilingual HateCheck contribution."""
     folder = Path(tempfile.mkdtemp(prefix="validate-", dir=run.tmp))
     cache = str(folder / "cache")
     files = [(rows, str(folder / f"contribution_{rows}.csv")) for rows in run.sizes]
-    progress(f"validate: writing {', '.join(f'{rows:,}' for rows, _ in files)} row files")
+    mhc = {"folder": str(folder / "mhc"), "megabytes": run.mhc_mb}
+    mhc.update(dataset=MHC[0], config=MHC[1])
+    progress(
+        f"validate: writing {', '.join(f'{rows:,}' for rows, _ in files)} row files and a "
+        f"{run.mhc_mb:,g} MB {MHC[0]} ({MHC[1]}) file"
+    )
     made = run_child(
-        child("write_contributions.py", {"files": files, "mirror": str(run.mirror)}),
+        child("write_contributions.py", {"files": files, "mirror": str(run.mirror), "mhc": mhc}),
         run.env,
         "writing synthetic files",
     )
     if made is None:
-        return {rows: (None, Pairs(), None) for rows, _ in files}
+        return {rows: (None, Pairs(), None) for rows, _ in files}, None
     shutil.copyfile(TABLE_SCHEMA, folder / "schema.json")  # frictionless wants relative paths
     frictionless = tool("frictionless")
+    where = ["--mirror", str(run.mirror), "--cache-dir", cache]
 
     def argv(path: str) -> list[str]:
-        mirror = ["--mirror", str(run.mirror), "--cache-dir", cache]
-        return ["validate", path, "--dataset", "hatemoji_check", *mirror]
+        return ["validate", path, "--dataset", "hatemoji_check", *where]
 
     progress("validate: warm-up (caches the released data)")
     run_child(child("validate_package.py", {"argv": argv(files[0][1])}), run.env, "warm-up")
@@ -271,7 +348,43 @@ def run_validate(run: Run) -> dict:
                 c = run_child(command, run.env, f"{label} frictionless", cwd=str(folder))
                 peers.add(a, c)
         results[rows] = (os.path.getsize(path) / 1e6, pairs, peers)
-    return results
+    return results, run_mhc(run, made["mhc"], where)
+
+
+def run_mhc(run: Run, made: dict, where: list[str]) -> dict:
+    """``validate --config LANGUAGE`` of one released row repeated, vs ``read_csv``: each
+    child under its own limits, a stopped one reported (and the repeats ended)."""
+    name, config = MHC
+
+    def argv(path: str) -> list[str]:
+        return ["validate", path, "--dataset", name, "--config", config, *where]
+
+    limits = Limits(run.mhc_timeout, run.mhc_cap_mb, ok=(0, 1))  # 1: it has findings
+    progress(f"validate {name}: warm-up (the row alone; caches the released data)")
+    alone = run_child(child("validate_package.py", {"argv": argv(made["alone"])}), run.env, "mhc")
+    found = {
+        "language": config,
+        "rows": made["rows"],
+        "file_mb": os.path.getsize(made["path"]) / 1e6,
+        "pairs": Pairs(),
+        "killed": None,
+        "alone": alone.get("exit_code") if alone else "error",
+        "command": "hatemoji-datasets " + shlex.join(argv(Path(made["path"]).name)[:6]),
+        "timeout": run.mhc_timeout,
+        "cap_mb": run.mhc_cap_mb,
+    }
+    for repeat in range(run.repeats):
+        label = f"validate {found['file_mb']:,.1f} MB {name} #{repeat}"
+        progress(label)
+        mine = child("validate_package.py", {"argv": argv(made["path"])})
+        a = run_child(mine, run.env, label, limits=limits)
+        b = run_child(child("read_csv.py", {"file": made["path"]}), run.env, label, limits=limits)
+        b = None if b and b.get("killed") else b
+        if a and a.get("killed"):
+            found["killed"], found["killed_baseline"] = a, b
+            break
+        found["pairs"].add(a, b)
+    return found
 
 
 # --------------------------------------------------------------------------- main
@@ -284,9 +397,22 @@ def main() -> None:
         "--smoke", action="store_true", help="every group at tiny sizes, once: a minute or two"
     )
     parser.add_argument("--only", choices=("build", "warm", "cli", "validate"))
-    parser.add_argument("--sizes", type=int, nargs="+", help="validate rows (10k 200k 1M)")
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", help="validate rows (10k 200k 1M 4M; smoke: 1k 2k 5k 20k)"
+    )
     parser.add_argument(
         "--peer-sizes", type=int, nargs="+", help="rows also run with frictionless (200k)"
+    )
+    parser.add_argument(
+        "--mhc-mb",
+        type=float,
+        help="megabytes of the Multilingual HateCheck contribution (500; smoke: 1)",
+    )
+    parser.add_argument(
+        "--mhc-timeout", type=float, default=600.0, help="its children's time limit (600 s)"
+    )
+    parser.add_argument(
+        "--mhc-cap-mb", type=float, default=8192.0, help="its children's memory cap (8192 MB)"
     )
     parser.add_argument("--mirror", default=os.environ.get("HATEMOJI_DATASETS_MIRROR"))
     parser.add_argument("--write", action="store_true", help="write benchmarks/RESULTS.md")
@@ -297,8 +423,10 @@ def main() -> None:
     if args.smoke and args.write:
         sys.exit("--smoke measures nothing worth keeping: it cannot --write")
     repeats = 1 if args.smoke else args.repeats
-    sizes = args.sizes or ([1_000, 5_000] if args.smoke else [10_000, 200_000, 1_000_000])
-    peer_sizes = args.peer_sizes or ([5_000] if args.smoke else [200_000])
+    roles = dict(SMOKE_ROLES if args.smoke else ROLES)
+    sizes = args.sizes or sorted(set(roles.values()))
+    peer_sizes = args.peer_sizes or [roles["peer"]]
+    mhc_mb = args.mhc_mb or (1.0 if args.smoke else 500.0)
     groups = [args.only] if args.only else ["build", "warm", "cli", "validate"]
     began = time.perf_counter()
     load_before = os.getloadavg()
@@ -311,8 +439,11 @@ def main() -> None:
             HF_DATASETS_OFFLINE="1",
         )
         run = Run(Path(args.mirror).resolve(), repeats, sizes, peer_sizes, tmp, env, args.smoke)
+        run.roles, run.mhc_mb = roles, mhc_mb
+        run.mhc_timeout, run.mhc_cap_mb = args.mhc_timeout, args.mhc_cap_mb
         out: list[str] = []
         found: dict[str, dict] = {}
+        validate_rows: list[list[str]] = []
         caches: dict = {}
         if "build" in groups:
             found["build"], caches = run_build(run)
@@ -324,8 +455,10 @@ def main() -> None:
             found["cli"] = run_cli(run)
             out += cli_table(found["cli"])
         if "validate" in groups:
-            found["validate"] = run_validate(run)
-            out += validate_table(found["validate"])
+            found["validate"], mhc = run_validate(run)
+            out += validate_table(found["validate"], roles)
+            out += mhc_table(mhc) if mhc else []
+            validate_rows = validate_figures(found["validate"], mhc, roles)
     elapsed = time.perf_counter() - began
     load_after = os.getloadavg()
     body = [
@@ -348,7 +481,7 @@ def main() -> None:
             if args.smoke
             else []
         ),
-        *targets_table(found),
+        *targets_table(found, validate_rows),
         *out,
     ]
     print("\n".join(body))

@@ -10,6 +10,10 @@ fresh child processes so peak memory is per measurement:
 - ``naive emoji``: one ``emoji.emoji_count`` call per row (the approach the
   vectorised emoji rule replaces), for scale.
 
+``write_contribution`` and ``write_repeated_row`` (one released row of a
+dataset's upstream file repeated to a size) also write the files of
+``benchmarks/run.py``'s validate group.
+
 Prints the best of ``--repeats`` wall times, the ratio to ``read_csv`` and
 peak RSS. Usage: ``python benchmarks/validate_scaling.py [--sizes 10000 100000
 1000000] [--repeats 3]`` with ``HATEMOJI_DATASETS_MIRROR`` set.
@@ -49,6 +53,49 @@ def write_contribution(path: Path, rows: int, mirror: str) -> None:
     base["text"] = base["text"] + " and " + pd.Series(extra)
     base["case_id"] = (np.arange(rows) + 100_000).astype(str)
     base.to_csv(path, index=False)
+
+
+def write_repeated_row(
+    folder: Path, megabytes: float, mirror: str, dataset: str, source: str
+) -> dict[str, object]:
+    """A contribution of one released row repeated, named like the upstream file ``source``.
+
+    Keeps that file's header and repeats its first row that is one line long until
+    the file is about ``megabytes``; beside it, under ``alone/``, the same header and
+    row once. Returns both paths and the big file's rows.
+    """
+    import csv
+    import io
+    from urllib.parse import unquote
+
+    from hatemoji_datasets.core.registry import dataset_spec
+    from hatemoji_datasets.sources.settings import resolve_url
+
+    url = dataset_spec(dataset).source_files()[source].url
+    lines = Path(resolve_url(url, mirror)).read_bytes().splitlines(keepends=True)
+    header = lines[0] if lines[0].endswith(b"\n") else lines[0] + b"\n"
+    width = len(next(csv.reader(io.StringIO(header.decode("utf-8")))))
+
+    def one_record(line: bytes) -> bool:
+        try:
+            records = list(csv.reader(io.StringIO(line.decode("utf-8")), strict=True))
+        except (csv.Error, UnicodeDecodeError):
+            return False
+        return len(records) == 1 and len(records[0]) == width
+
+    row = next(line for line in lines[1:] if line.endswith(b"\n") and one_record(line))
+    name = unquote(url.rsplit("/", 1)[1])
+    alone = folder / "alone" / name
+    alone.parent.mkdir(parents=True, exist_ok=True)
+    alone.write_bytes(header + row)
+    rows = max(1, int(megabytes * 1e6 - len(header)) // len(row))
+    path = folder / name
+    chunk = 10_000
+    with path.open("wb") as out:
+        out.write(header)
+        for start in range(0, rows, chunk):
+            out.write(row * min(chunk, rows - start))
+    return {"path": str(path), "alone": str(alone), "rows": rows}
 
 
 def measure(kind: str, path: str) -> dict[str, float]:
