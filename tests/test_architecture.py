@@ -157,8 +157,13 @@ def test_version_matches_pyproject() -> None:
 
 #: What the package root keeps: the public entry points only.
 ROOT_MODULES = {"__init__", "__main__", "api", "version"}
-#: What a dataset folder may import besides itself: the foundation and the schema language.
-FOUNDATION = ("hatemoji_datasets.core", "hatemoji_datasets.schema.model")
+#: What a dataset folder may import besides itself: the foundation and the schema language
+#: (the pandera models people write, and the plan its ``rules.py`` implements).
+FOUNDATION = (
+    "hatemoji_datasets.core",
+    "hatemoji_datasets.schema.model",
+    "hatemoji_datasets.schema.plan",
+)
 
 
 def test_the_package_root_keeps_only_the_entry_points() -> None:

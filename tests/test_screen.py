@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,6 @@ from hypothesis import strategies as st
 from test_validate_golden import POOL
 
 from hatemoji_datasets.core.registry import specs
-from hatemoji_datasets.schema.plan import model_plan
 from hatemoji_datasets.schema.table_schema import write_plans
 from hatemoji_datasets.validate import contributions
 from hatemoji_datasets.validate.contributions import validate_contributions
@@ -42,6 +42,13 @@ SCREENED = [
     if screenable(spec, config, part)
 ]
 IDS = [f"{spec.name}/{config.name}" for spec, config, _ in SCREENED]
+#: The first screened config of each model (the edits are costly: one per model).
+FIRST = list(
+    {
+        (spec.name, part.schema): (spec, config, part) for spec, config, part in reversed(SCREENED)
+    }.values()
+)
+FIRST_IDS = [f"{spec.name}/{config.name}" for spec, config, _ in FIRST]
 
 
 def test_committed_plans_match_the_schemas() -> None:
@@ -62,8 +69,10 @@ def _released_rows(spec, config, part, mirror: Path) -> tuple[list[str], list[li
         reader = csv.reader(
             io.StringIO(text, newline=""), delimiter=fmt.delimiter, quoting=fmt.quoting
         )
-        header, *own = list(reader)
-        rows += own
+        first, *own = list(reader)
+        if header and first != header:
+            continue  # a file of another layout (optional columns): the first layout only
+        header, rows = first, rows + own
     return header, rows
 
 
@@ -80,17 +89,22 @@ def _write(path: Path, header: list[str], rows: list[list[str]], fmt) -> str:
 
 def _new_rows(header, rows, key: str, text: str, count: int, seed: int) -> list[list[str]]:
     """``count`` released rows, each text made new by a number (no character the text
-    rules look at), under new integer keys where the key is not the text."""
+    rules look at) and, where the key is not the text, under a new key: a key that ends
+    in a number gets a larger one."""
     k, t = header.index(key), header.index(text)
-    start = max(int(row[k]) for row in rows) + 1 if k != t else 0
-    picked = random.Random(seed).sample(rows, count)
-    return [
-        [
-            f"{cell} {n + 1}" if i == t else str(start + n) if i == k else cell
-            for i, cell in enumerate(row)
-        ]
-        for n, row in enumerate(picked)
-    ]
+    numbered = [re.fullmatch(r"(.*?)([0-9]+)", row[k]) for row in rows]
+    top = max((int(m.group(2)) for m in numbered if m), default=0)
+    # Rows whose text is clean as it is (a few released texts have edge spaces).
+    clean = [i for i, row in enumerate(rows) if row[t] == row[t].strip()]
+    picked = random.Random(seed).sample(clean, count)
+    new = []
+    for n, at in enumerate(picked):
+        row = list(rows[at])
+        row[t] = f"{row[t]} {n + 1}"
+        if k != t:
+            row[k] = f"{numbered[at].group(1)}{top + 1 + n}"
+        new.append(row)
+    return new
 
 
 def _exact_findings(path: str, spec, config, monkeypatch) -> list:
@@ -106,10 +120,7 @@ def test_the_released_file_and_new_rows_are_proven_clean(
     header, rows = _released_rows(spec, config, part, mirror)
     fmt = config.raw_format
     released = _write(tmp_path / "released.csv", header, rows, fmt)
-    key = part.key_column
-    if key != config.text_column and model_plan(spec, part.schema).column(key).dtype != "int64":
-        pytest.skip("new rows are made under integer keys, or new texts")
-    new = _new_rows(header, rows, key, config.text_column, 300, seed=1)
+    new = _new_rows(header, rows, part.key_column, config.text_column, 300, seed=1)
     added = _write(tmp_path / "added.csv", header, rows + new, fmt)
     for path in (released, added):
         assert _exact_findings(path, spec, config, monkeypatch) == []
@@ -122,17 +133,15 @@ def _edits(width: int):
     value = st.one_of(st.sampled_from(POOL), st.integers(0, 39))
     cell = st.tuples(st.integers(0, 39), st.integers(0, width - 1), value)
     repeat = st.tuples(st.just("repeat"), st.integers(0, 39))
-    return st.lists(st.one_of(cell, cell, cell, repeat), min_size=1, max_size=3)
+    return st.lists(st.one_of(cell, cell, cell, repeat), min_size=0, max_size=3)
 
 
-@pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
+@pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
 def test_a_file_the_screen_calls_clean_has_no_finding(
     spec, config, part, mirror: Path, tmp_path_factory, monkeypatch
 ) -> None:
     header, rows = _released_rows(spec, config, part, mirror)
     key, fmt = part.key_column, config.raw_format
-    if key != config.text_column and model_plan(spec, part.schema).column(key).dtype != "int64":
-        pytest.skip("new rows are made under integer keys, or new texts")
     base = _new_rows(header, rows, key, config.text_column, 40, seed=2)
     # Half the cases start from released rows (the release rules' side).
     released_base = random.Random(3).sample(rows, 40)
@@ -140,7 +149,7 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
     calls = {"clean": 0, "not clean": 0}
 
     @settings(
-        max_examples=40,
+        max_examples=50,
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture],

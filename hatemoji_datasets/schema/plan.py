@@ -39,8 +39,19 @@ TYPES = ("int64", "str")
 #: Built-in checks a plan can run: name -> the arguments it keeps.
 CHECKS = ("isin", "ge", "le", "gt", "lt", "eq", "str_length", "str_matches")
 
-#: ``rule(batch) -> BooleanArray``: True where a row keeps the rule (null counts as broken).
-ScreenRule = Callable[[Any], Any]
+
+@dataclass(frozen=True)
+class ScreenContext:
+    """What a rule may know beyond a batch's rows: the pinned source the file stands for
+    (None when its name does not tell), and the released rows of its format (a pyarrow
+    table, typed as the raw reader types them)."""
+
+    source: str | None
+    released: Any
+
+
+#: ``rule(batch, context) -> BooleanArray``: True where a row keeps the rule (null: broken).
+ScreenRule = Callable[[Any, ScreenContext], Any]
 
 
 class AcrossBatches(Protocol):
@@ -104,8 +115,9 @@ def screen_rules(spec: DatasetSpec) -> Mapping[str, ScreenRule]:
     return _rules_module(spec, "SCREEN")
 
 
-def across_rules(spec: DatasetSpec) -> Mapping[str, Callable[[], AcrossBatches]]:
-    """The dataset's between-rows rule implementations: code -> a new state."""
+def across_rules(spec: DatasetSpec) -> Mapping[str, Callable[[ScreenContext], AcrossBatches]]:
+    """The dataset's between-rows rule implementations: code -> ``make(context)``, a new
+    state for one file."""
     return _rules_module(spec, "ACROSS")
 
 

@@ -38,8 +38,10 @@ from hatemoji_datasets.raw.files import read_files
 from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.raw.reader import ConversionError, RawScan, scan_raw
 from hatemoji_datasets.schema.plan import (
+    AcrossBatches,
     ColumnPlan,
     ModelPlan,
+    ScreenContext,
     ScreenRule,
     across_rules,
     implemented_codes,
@@ -48,7 +50,7 @@ from hatemoji_datasets.schema.plan import (
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
 from hatemoji_datasets.sources.fetch import fetch_released
-from hatemoji_datasets.validate.formats import named_source
+from hatemoji_datasets.validate.formats import named_source, source_of
 from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
 
 #: Unique integers below this are tracked in a bitmap of one byte each (64 MiB at
@@ -58,8 +60,8 @@ BITMAP_LIMIT = 1 << 26
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
     """Whether the plan can stand for the exact checks of ``part``'s files in ``config``."""
-    if len(config.parts) != 1 or config.cross_row_rules or config.split_of_file:
-        return False  # rows that need other formats, other rows or their split's file
+    if len(config.parts) != 1 or config.split_of_file:
+        return False  # rows that need other formats, or their split's file
     if part.join is not None or part.key_column is None:
         return False
     plan = model_plan(spec, part.schema)
@@ -95,7 +97,8 @@ def proven_clean(
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
     for newlines in (False, True) if config.raw_format.quoted else (False,):
-        verdict = _screen(scan, plan, spec, release, newlines)
+        context = ScreenContext(source_of(path, spec, part), release.table)
+        verdict = _screen(scan, plan, spec, release, context, newlines)
         if verdict is not None:
             return verdict
     return False
@@ -109,7 +112,12 @@ def _header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
 
 
 def _screen(
-    scan: RawScan, plan: ModelPlan, spec: DatasetSpec, release: Release, newlines: bool
+    scan: RawScan,
+    plan: ModelPlan,
+    spec: DatasetSpec,
+    release: Release,
+    context: ScreenContext,
+    newlines: bool,
 ) -> bool | None:
     """Whether the file is clean; None: read it again, allowing newlines in values.
 
@@ -117,9 +125,10 @@ def _screen(
     the checks run inside pyarrow, which releases the GIL. The state across batches
     (repeats of unique values) is kept here, in order. At most a few batches wait.
     """
-    check = _BatchCheck(plan, screen_rules(spec), release, scan.header)
+    check = _BatchCheck(plan, screen_rules(spec), release, context, scan.header)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
-    across = [make() for code, make in across_rules(spec).items() if code in check.codes]
+    makers = dict.fromkeys(make for code, make in across_rules(spec).items() if code in check.codes)
+    across = [make(context) for make in makers]  # one state may keep several rules
     rows = 0
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:
@@ -128,7 +137,7 @@ def _screen(
                 rows += batch.num_rows
                 if not all(seen.add(batch[name]) for name, seen in unique.items()):
                     return False
-                if not all(state.add(batch) for state in across):
+                if not _added(batch, across):
                     return False
                 waiting.append(pool.submit(check, batch))
                 while waiting and (len(waiting) > 2 * CHECKERS or waiting[0].done()):
@@ -137,13 +146,20 @@ def _screen(
             if not all(checked.result() for checked in waiting):
                 return False
             if not all(state.finish() for state in across):
-                return False
+                return False  # (their state holds only values already read)
         lines = scan.lines()
     except (InputError, ConversionError):
         return None if not newlines else False
     if not newlines and rows != lines - 1:
         return None
     return True
+
+
+def _added(batch: pyarrow.RecordBatch, states: list[AcrossBatches]) -> bool:
+    try:
+        return all(state.add(batch) for state in states)
+    except pyarrow.ArrowException:
+        return False
 
 
 #: Threads checking batches.
@@ -175,8 +191,10 @@ class _BatchCheck:
         plan: ModelPlan,
         rules: Mapping[str, ScreenRule],
         release: Release,
+        context: ScreenContext,
         header: Iterable[str],
     ) -> None:
+        self.context = context
         present = set(header)
         self.columns = [c for c in plan.columns if c.name in present]
         self.codes = (*plan.rules, *(code for c in self.columns for code in c.rules))
@@ -184,9 +202,15 @@ class _BatchCheck:
         self.release = release
 
     def __call__(self, batch: pyarrow.RecordBatch) -> bool:
+        try:
+            return self._keeps(batch)
+        except pyarrow.ArrowException:  # a value a rule cannot compute on: a doubt
+            return False
+
+    def _keeps(self, batch: pyarrow.RecordBatch) -> bool:
         return (
             all(_column_keeps(batch[c.name], c) for c in self.columns)
-            and all(_all_true(rule(batch)) for rule in self.rules)
+            and all(_all_true(rule(batch, self.context)) for rule in self.rules)
             and self.release.keeps(batch)
         )
 

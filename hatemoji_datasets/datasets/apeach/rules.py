@@ -18,9 +18,10 @@ from hatemoji_datasets.datasets.apeach.spec import (
     GENDER_BIAS,
     YOUNGEST_AGE_GROUP,
 )
+from hatemoji_datasets.schema.plan import ScreenContext
 
 
-def _age_group(batch: Any) -> pyarrow.Array:
+def _age_group(batch: Any, context: ScreenContext) -> pyarrow.Array:
     """``age`` is the five-year group of ``user_age`` (under 20: 20). Ages out of their
     range already fail their column's check; in range, integer division is floor."""
     user_age = batch["user_age"]
@@ -30,7 +31,7 @@ def _age_group(batch: Any) -> pyarrow.Array:
     return pc.equal(batch["age"], expected)
 
 
-def _gender_flag(batch: Any) -> pyarrow.Array:
+def _gender_flag(batch: Any, context: ScreenContext) -> pyarrow.Array:
     return pc.equal(
         pc.equal(batch["contain_gender_bias"], "True"), pc.equal(batch["bias"], GENDER_BIAS)
     )
@@ -40,7 +41,7 @@ class TopicNames:
     """``text_topic`` and ``text_topic_eng`` map one to one, over every row of the file:
     the distinct pairs seen so far (a few dozen topics)."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: ScreenContext) -> None:
         self.english: dict[str, set[str]] = {}
         self.prompts: dict[str, set[str]] = {}
 

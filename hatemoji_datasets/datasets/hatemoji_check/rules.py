@@ -14,6 +14,7 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.emoji_search import contains_emoji
 from hatemoji_datasets.datasets.hatemoji_check.spec import PERTURBATIONS, UPSTREAM_NO_TARGET
+from hatemoji_datasets.schema.plan import ScreenContext
 
 
 def template_ids(test_group_id: Any, upstream_set: Any) -> pyarrow.Array:
@@ -34,23 +35,23 @@ def hateful_cells(functionality: Any, upstream_set: Any) -> pyarrow.Array:
     )
 
 
-def _template_id(batch: Any) -> pyarrow.Array:
+def _template_id(batch: Any, context: ScreenContext) -> pyarrow.Array:
     expected = template_ids(batch["test_group_id"], batch["set"])
     return pc.equal(batch["templ_id"].cast(pyarrow.string()), expected)
 
 
-def _no_target(batch: Any) -> pyarrow.Array:
+def _no_target(batch: Any, context: ScreenContext) -> pyarrow.Array:
     return pc.equal(
         pc.equal(batch["target"], UPSTREAM_NO_TARGET), pc.equal(batch["set"], "identity_perturb")
     )
 
 
-def _label_cell(batch: Any) -> pyarrow.Array:
+def _label_cell(batch: Any, context: ScreenContext) -> pyarrow.Array:
     expected = hateful_cells(batch["functionality"], batch["set"]).cast(pyarrow.int64())
     return pc.equal(batch["label_gold"], expected)
 
 
-def _emoji(batch: Any) -> pyarrow.Array:
+def _emoji(batch: Any, context: ScreenContext) -> pyarrow.Array:
     present = pyarrow.array(contains_emoji(batch["text"]))
     return pc.equal(present, pc.not_equal(batch["set"], "no_emoji_perturb"))
 

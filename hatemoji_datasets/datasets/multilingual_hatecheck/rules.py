@@ -1,0 +1,173 @@
+"""Multilingual HateCheck's rules over pyarrow columns, for the validator's compiled plan.
+
+One implementation per rule code, run on record batches without pandas or
+pandera: ``SCREEN`` for rules of one row, ``ACROSS`` for the references
+between cases (a case may name one in the same files, or a released one);
+``schema.py`` declares the same rules for the exact engine, and a test proves
+both agree. A row's language is its file's (the pinned source the file stands
+for), else its case id's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyarrow
+import pyarrow.compute as pc
+
+from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+    ANNOTATORS_PER_CASE,
+    FUNCTIONALITIES,
+    FUNCTIONALITIES_OF,
+    HATEFUL_SUFFIX,
+    LANGUAGES,
+    UPSTREAM_LABELS,
+    UPSTREAM_NO_TARGET,
+    UPSTREAM_TARGETS,
+)
+from hatemoji_datasets.schema.plan import ScreenContext
+
+NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
+#: The three-label literal, as ``schema.LABELS_LITERAL`` (whole value).
+_LABEL = "'(" + "|".join(label.replace("-", "\\-") for label in UPSTREAM_LABELS) + ")'"
+LABELS_LITERAL = r"^\[" + ", ".join([_LABEL] * ANNOTATORS_PER_CASE) + r"\]$"
+
+
+def _id_languages(ids: Any) -> pyarrow.Array:
+    """The language prefix of each case id (``^[a-z]+-``; null where there is none)."""
+    return pc.struct_field(pc.extract_regex(ids, r"^(?P<language>[a-z]+)-"), [0])
+
+
+def _file_language(context: ScreenContext) -> str | None:
+    return context.source if context.source in LANGUAGES else None
+
+
+def _row_languages(batch: Any, context: ScreenContext) -> pyarrow.Array:
+    language = _file_language(context)
+    if language is not None:
+        return pyarrow.array([language] * batch.num_rows, pyarrow.string())
+    return _id_languages(batch["mhc_case_id"])
+
+
+def _of_language(values: Any, languages: Any, vocabulary: dict[str, tuple[str, ...]]) -> Any:
+    """Whether each value is in its row's language's vocabulary (True where the language
+    is not one of the vocabulary's)."""
+    keeps = pc.invert(pc.is_in(languages, value_set=pyarrow.array(list(vocabulary))))
+    for language, allowed in vocabulary.items():
+        here = pc.equal(languages, language)
+        allowed_here = pc.is_in(values, value_set=pyarrow.array(list(allowed)))
+        keeps = pc.if_else(here, allowed_here, keeps)
+    return pc.fill_null(keeps, True)  # a missing language: the id's pattern says so
+
+
+def _id_language(batch: Any, context: ScreenContext) -> Any:
+    language = _file_language(context)
+    if language is None:
+        return pyarrow.array([True] * batch.num_rows)
+    return pc.fill_null(pc.equal(_id_languages(batch["mhc_case_id"]), language), False)
+
+
+def _label_suffix(batch: Any, context: ScreenContext) -> Any:
+    hateful = pc.ends_with(batch["functionality"], HATEFUL_SUFFIX)
+    return pc.equal(pc.equal(batch["label_gold"], HATEFUL), hateful)
+
+
+def _functionality_language(batch: Any, context: ScreenContext) -> Any:
+    values = batch["functionality"]
+    unknown = pc.invert(pc.is_in(values, value_set=pyarrow.array(list(FUNCTIONALITIES))))
+    known = _of_language(values, _row_languages(batch, context), FUNCTIONALITIES_OF)
+    return pc.or_(unknown, known)
+
+
+def _target_language(batch: Any, context: ScreenContext) -> Any:
+    values = batch["target_ident"]
+    known = _of_language(values, _row_languages(batch, context), UPSTREAM_TARGETS)
+    return pc.or_(pc.equal(values, UPSTREAM_NO_TARGET), known)
+
+
+def _labels_literal(batch: Any, context: ScreenContext) -> Any:
+    return pc.match_substring_regex(batch["label_annotated"], LABELS_LITERAL)
+
+
+def _majority(batch: Any, context: ScreenContext) -> Any:
+    literals = batch["label_annotated"]
+    valid = pc.match_substring_regex(literals, LABELS_LITERAL)
+    hateful = pc.count_substring(literals, f"'{HATEFUL}'")
+    expected = pc.if_else(
+        pc.greater(pc.multiply(hateful, 2), ANNOTATORS_PER_CASE), HATEFUL, NON_HATEFUL
+    )
+    return pc.or_(pc.invert(valid), pc.equal(batch["label_annotated_maj"], expected))
+
+
+def _disagreement(batch: Any, context: ScreenContext) -> Any:
+    differs = pc.not_equal(batch["label_annotated_maj"], batch["label_gold"])
+    return pc.equal(pc.equal(batch["disagreement_in_case"], "True"), differs)
+
+
+def _optional_ids(values: Any) -> pyarrow.Array:
+    """``12``, ``12.0`` or empty as integers (null where empty, or where the column's
+    own pattern refuses the value)."""
+    digits = pc.replace_substring_regex(values, r"\.0$", "")
+    number = pc.match_substring_regex(digits, r"^[0-9]{1,18}$")
+    return pc.cast(pc.if_else(number, digits, None), pyarrow.int64())
+
+
+class References:
+    """``ref_case_id`` names a case of the same language in the files, and
+    ``ref_templ_id`` is that case's template. Kept: the file's case ids with their
+    template (the first row of each), and the references that name no released case
+    (checked when every row has been read)."""
+
+    def __init__(self, context: ScreenContext) -> None:
+        released = context.released
+        self.released = dict(
+            zip(
+                reversed(released["mhc_case_id"].to_pylist()),
+                reversed(released["templ_id"].to_pylist()),
+                strict=True,
+            )
+        )  # reversed: the first row of an id wins
+        self.templates: dict[str, Any] = {}
+        self.pending: list[tuple[str, int | None]] = []
+
+    def add(self, batch: Any) -> bool:
+        ids = batch["mhc_case_id"]
+        for case_id, template in zip(ids.to_pylist(), batch["templ_id"].to_pylist(), strict=True):
+            self.templates.setdefault(case_id, template)
+        references = _optional_ids(batch["ref_case_id"])
+        named = pc.binary_join_element_wise(
+            _id_languages(ids), references.cast(pyarrow.string()), "-"
+        )
+        wanted = pc.is_valid(named)
+        if not pc.any(wanted).as_py():
+            return True
+        chosen = pc.filter(named, wanted).to_pylist()
+        templates = pc.filter(_optional_ids(batch["ref_templ_id"]), wanted).to_pylist()
+        for case_id, template in zip(chosen, templates, strict=True):
+            if case_id not in self.templates:
+                self.pending.append((case_id, template))
+            elif self.templates[case_id] != template:
+                return False
+        return True
+
+    def finish(self) -> bool:
+        for case_id, template in self.pending:
+            named = self.templates.get(case_id, self.released.get(case_id, _MISSING))
+            if named is _MISSING or named != template:
+                return False
+        return True
+
+
+_MISSING = object()
+
+SCREEN = {
+    "MHC-ID-LANGUAGE": _id_language,
+    "MHC-LABEL-SUFFIX": _label_suffix,
+    "MHC-FUNCTIONALITY-LANGUAGE": _functionality_language,
+    "MHC-TARGET-LANGUAGE": _target_language,
+    "MHC-LABELS-LITERAL": _labels_literal,
+    "MHC-MAJORITY": _majority,
+    "MHC-DISAGREEMENT": _disagreement,
+}
+#: Both reference rules are kept by one state.
+ACROSS = {"MHC-REF-CASE": References, "MHC-REF-TEMPLATE": References}
