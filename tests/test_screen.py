@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 import re
 import subprocess
@@ -30,9 +31,11 @@ from test_validate_golden import POOL
 
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.schema.table_schema import write_plans
-from hatemoji_datasets.validate import contributions
+from hatemoji_datasets.validate import contributions, screen
 from hatemoji_datasets.validate.contributions import validate_contributions
-from hatemoji_datasets.validate.screen import BITMAP_LIMIT, UniqueValues, proven_clean, screenable
+from hatemoji_datasets.validate.report import render
+from hatemoji_datasets.validate.screen import proven_clean, screen_file, screenable
+from hatemoji_datasets.validate.screen_state import BITMAP_LIMIT, UniqueValues
 
 SCREENED = [
     (spec, config, part)
@@ -109,7 +112,7 @@ def _new_rows(header, rows, key: str, text: str, count: int, seed: int) -> list[
 
 def _exact_findings(path: str, spec, config, monkeypatch) -> list:
     with monkeypatch.context() as patch:
-        patch.setattr(contributions, "_screened_clean", lambda *args: False)
+        patch.setattr(contributions, "_screened", lambda *args: False)
         return validate_contributions([path], spec.name, config.name).findings
 
 
@@ -164,25 +167,58 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
             row, column, value = edit
             edited[row][column] = edited[value][column] if isinstance(value, int) else value
         path = _write(folder / "case.csv", header, edited, fmt)
-        clean = proven_clean(path, spec, config, part, mirror=None, cache_dir=None)
+        screened = screen_file(path, spec, config, part, mirror=None, cache_dir=None)
+        clean = screened is not None and not screened.findings
         calls["clean" if clean else "not clean"] += 1
         found = _exact_findings(path, spec, config, monkeypatch)
-        # Agreement both ways: clean exactly where the exact engine finds nothing.
+        # Agreement both ways: clean exactly where the exact engine finds nothing, and
+        # whatever findings the screen names are the exact engine's.
         assert clean == (found == []), (edits, found[:3])
+        if screened is not None:
+            assert screened.findings == found and not screened.omitted, edits
 
     check()
     assert calls["not clean"] > 0 and calls["clean"] > 0, calls  # both sides are tried
 
 
+@pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
+def test_repeated_rows_are_named_as_the_exact_engine_names_them(
+    spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
+) -> None:
+    header, rows = _released_rows(spec, config, part, mirror)
+    new = _new_rows(header, rows, part.key_column, config.text_column, 30, seed=4)
+    # One released and one new row, each repeated: every copy is a finding.
+    repeated = [*new, rows[5], rows[5], new[3], rows[5]]
+    path = _write(tmp_path / "repeats.csv", header, repeated, config.raw_format)
+    found = _exact_findings(path, spec, config, monkeypatch)
+    assert {f.code for f in found} == {"VALUE-DUPLICATE"} and len(found) >= 5
+    screened = screen_file(path, spec, config, part, mirror=None, cache_dir=None)
+    assert screened is not None and screened.findings == found
+    # Past the kept number of a code, the rest are counted, and every count stays exact.
+    monkeypatch.setattr(screen, "KEPT_PER_CODE", 2)
+    report = validate_contributions([path], spec.name, config.name)
+    assert report.findings == found[:2] and report.omitted == {"VALUE-DUPLICATE": len(found) - 2}
+    assert report.exit_code == 1 and report.counts() == (len(found), 0)
+    as_json = json.loads(render(report, "json"))
+    assert as_json["errors"] == len(found) and len(as_json["findings"]) == 2
+    assert as_json["omitted"] == {"VALUE-DUPLICATE": len(found) - 2}
+    text = render(report, "text", max_findings=1)
+    assert f"... and {len(found) - 1:,} more VALUE-DUPLICATE" in text
+    assert text.splitlines()[-1].startswith(f"{len(found):,} error(s)")
+
+
 def test_repeats_are_seen_across_batches() -> None:
-    for first, second in (
-        ([1, 2, 3], [4, 3]),  # small integers: the bitmap
-        ([BITMAP_LIMIT + 5, -2], [7, -2]),  # beyond it: kept as values
-        ([5], [BITMAP_LIMIT + 5, 5]),
+    for first, second, repeats in (
+        ([1, 2, 3], [4, 3], [3]),  # small integers: the byte map
+        ([BITMAP_LIMIT + 5, -2], [7, -2], [-2]),  # beyond it: kept as values
+        ([5, BITMAP_LIMIT + 5], [BITMAP_LIMIT + 5, 6], [BITMAP_LIMIT + 5]),
     ):
         seen = UniqueValues()
-        assert seen.add(pyarrow.array(first, pyarrow.int64()))
+        assert seen.add(pyarrow.array(first, pyarrow.int64())) and seen.clean
         assert not seen.add(pyarrow.array(second, pyarrow.int64())), (first, second)
+        assert not seen.clean
+        both = pyarrow.array(first + second, pyarrow.int64())
+        assert [v for v, r in zip(first + second, seen.repeated(both)) if r] == repeats * 2
     seen = UniqueValues()
     assert seen.add(pyarrow.array(["a-1", "a-2"])) and not seen.add(pyarrow.array(["a-2"]))
     assert not UniqueValues().add(pyarrow.array([3, 3], pyarrow.int64()))

@@ -76,6 +76,9 @@ class ColumnPlan:
     checks: tuple[Mapping[str, Any], ...]
     #: Codes of the column's own rules.
     rules: tuple[str, ...]
+    #: Which rows of a repeated value a unique column's finding names (pandera's
+    #: ``report_duplicates``: ``all``, ``exclude_first`` or ``exclude_last``).
+    report_duplicates: str = "all"
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,7 @@ def render_plans(plans: Mapping[str, ModelPlan], source: str) -> str:
                         "unique": c.unique,
                         "checks": [dict(check) for check in c.checks],
                         "rules": list(c.rules),
+                        "report_duplicates": c.report_duplicates,
                     }
                     for c in plan.columns
                 ],
@@ -179,6 +183,7 @@ def _read(path: Path) -> dict[str, ModelPlan]:
                     c["unique"],
                     tuple(c["checks"]),
                     tuple(c["rules"]),
+                    c["report_duplicates"],
                 )
                 for c in model["columns"]
             ),

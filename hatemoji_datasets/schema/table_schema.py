@@ -152,7 +152,7 @@ def compile_plan(model: Any, implemented: set[str]) -> ModelPlan:
         columns.append(
             ColumnPlan(
                 name, dtype, column.required, column.nullable, column.unique, tuple(checks),
-                tuple(rules),
+                tuple(rules), column.report_duplicates,
             )
         )  # fmt: skip
     rules = []

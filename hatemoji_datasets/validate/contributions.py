@@ -79,7 +79,7 @@ def validate_contributions(
     spec, config_spec, _ = lookup(dataset, config)
     mirror = mirror_setting(mirror)
     report = ValidationReport(files=[os.fspath(p) for p in paths], strict=options.strict)
-    if _screened_clean(report.files, spec, config_spec, options, mirror, cache_dir):
+    if _screened(report, spec, config_spec, options, mirror, cache_dir):
         return report
     readable: dict[str, tuple[RawPart, RawTable] | pd.DataFrame] = {}
     with ThreadPoolExecutor(max_workers=1) as preload:
@@ -158,28 +158,33 @@ def validate_contributions(
     return report
 
 
-def _screened_clean(
-    files: list[str],
+def _screened(
+    report: ValidationReport,
     spec: DatasetSpec,
     config: ConfigSpec,
     options: Options,
     mirror: str | None,
     cache_dir: str | None,
 ) -> bool:
-    """Whether the streaming validator proves a one-file contribution clean (else the
-    exact engine checks it, and names every finding)."""
+    """Whether the streaming validator has checked a one-file contribution (proven it
+    clean, or named its only faults, into ``report``); if not, the exact engine does."""
+    files = report.files
     if len(files) != 1 or options.full or files[0].endswith(".parquet"):
         return False
-    from hatemoji_datasets.validate.screen import proven_clean
+    from hatemoji_datasets.validate.screen import screen_file
 
     try:
         check_input(files[0])
     except InputError:
         return False
     with step(f"checking {files[0]}"):
-        return proven_clean(
+        found = screen_file(
             files[0], spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
         )
+    if found is None:
+        return False
+    report.findings, report.omitted = found.findings, found.omitted
+    return True
 
 
 def _other_dataset_hint(raw: RawTable, spec: DatasetSpec, found: list[Finding]) -> list[str]:

@@ -29,6 +29,9 @@ class ValidationReport:
     strict: bool = False
     #: Suggestions beside the findings (a file that fits another dataset); no finding.
     hints: list[str] = field(default_factory=list)
+    #: Findings counted but not kept, by code: past the first ``KEPT_PER_CODE`` of a
+    #: code the streaming validator keeps (they share the kept ones' severity).
+    omitted: Counter[str] = field(default_factory=Counter)
 
     def severity(self, finding: Finding) -> str:
         return "error" if finding.severity == "error" or self.strict else "warning"
@@ -45,11 +48,22 @@ class ValidationReport:
     def unreadable(self) -> list[Finding]:
         return [f for f in self.findings if f.unreadable]
 
+    def counts(self) -> tuple[int, int]:
+        """Errors and warnings, the omitted ones included."""
+        errors, warnings = len(self.errors), len(self.warnings)
+        for code, count in self.omitted.items():
+            one = next(f for f in self.findings if f.code == code)
+            if self.severity(one) == "error":
+                errors += count
+            else:
+                warnings += count
+        return errors, warnings
+
     @property
     def exit_code(self) -> int:
         if self.unreadable:
             return 2
-        return 1 if self.errors else 0
+        return 1 if self.counts()[0] else 0
 
 
 def render(report: ValidationReport, fmt: str, max_findings: int = MAX_FINDINGS_PER_CODE) -> str:
@@ -57,18 +71,27 @@ def render(report: ValidationReport, fmt: str, max_findings: int = MAX_FINDINGS_
 
     Text and GitHub show the first ``max_findings`` findings of each code, then
     one line per code with how many more there are (0: show every finding).
-    JSON always holds every finding.
+    JSON holds every finding the report keeps; where the streaming validator kept
+    only the first of a code, ``omitted`` counts the rest, and the error and warning
+    counts are always exact.
     """
     if fmt == "json":
         return _json(report)
     shown_findings, hidden = bounded(report.findings, max_findings)
+    for code, count in report.omitted.items():
+        hidden[code] = hidden.get(code, 0) + count
     render_one = _text_line if fmt == "text" else _github_line
     lines = [render_one(report, f) for f in shown_findings]
     lines += [f"... and {count:,} more {safe(code)}" for code, count in hidden.items()]
-    if hidden:
+    if hidden and not report.omitted:
         lines.append(
             f"(the first {max_findings:,} findings of each code are shown; "
             "--max-findings N shows more, 0 all; --format json lists every finding)"
+        )
+    elif hidden:
+        lines.append(
+            f"(the first {max_findings:,} findings of each code are shown; --max-findings N "
+            f"shows more, 0 all, and --format json the first {_kept(report):,} of each code)"
         )
     lines += [f"hint: {safe(hint)}" for hint in report.hints]
     lines.append(_summary(report))
@@ -89,8 +112,12 @@ def bounded(findings: list[Finding], limit: int) -> tuple[list[Finding], dict[st
     return kept, hidden
 
 
+def _kept(report: ValidationReport) -> int:
+    return max(sum(1 for f in report.findings if f.code == code) for code in report.omitted)
+
+
 def _summary(report: ValidationReport) -> str:
-    errors, warnings = len(report.errors), len(report.warnings)
+    errors, warnings = report.counts()
     unreadable = len(report.unreadable)
     tail = f", {unreadable:,} unreadable file(s)" if unreadable else ""
     return f"{errors:,} error(s), {warnings:,} warning(s) in {len(report.files):,} file(s){tail}"
@@ -106,9 +133,10 @@ def _json(report: ValidationReport) -> str:
             "format": REPORT_FORMAT,
             "files": [safe(f) for f in report.files],
             "exit_code": report.exit_code,
-            "errors": len(report.errors),
-            "warnings": len(report.warnings),
+            "errors": report.counts()[0],
+            "warnings": report.counts()[1],
             "findings": [_as_dict(report, f) for f in report.findings],
+            **({"omitted": dict(report.omitted)} if report.omitted else {}),
             **({"hints": [safe(hint) for hint in report.hints]} if report.hints else {}),
         },
         ensure_ascii=False,

@@ -21,10 +21,10 @@ stricter than the schema but never laxer (tests prove it).
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -33,9 +33,8 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
-from hatemoji_datasets.raw.files import read_files
-from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.raw.reader import ConversionError, RawScan, scan_raw
 from hatemoji_datasets.schema.plan import (
     AcrossBatches,
@@ -49,13 +48,16 @@ from hatemoji_datasets.schema.plan import (
     screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
-from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.validate.formats import named_source, source_of
-from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
+from hatemoji_datasets.validate.screen_state import (
+    Release,
+    UniqueValues,
+    all_true,
+    released_context,
+)
 
-#: Unique integers below this are tracked in a bitmap of one byte each (64 MiB at
-#: most); any other unique column keeps its values.
-BITMAP_LIMIT = 1 << 26
+#: Findings of one code the screen keeps in full; the rest are counted.
+KEPT_PER_CODE = 100_000
 
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
@@ -69,6 +71,56 @@ def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
     return plan.unscreened is None and all(code in implemented for code in plan.codes)
 
 
+@dataclass
+class Screened:
+    """What the screen found in a file: nothing (clean), or findings it can name exactly
+    (repeats of a unique value, when nothing else is wrong), the first
+    ``KEPT_PER_CODE`` of each code in full and how many more there are."""
+
+    findings: list[Finding] = field(default_factory=list)
+    omitted: Counter[str] = field(default_factory=Counter)
+
+
+def screen_file(
+    path: str,
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    part: RawPart,
+    *,
+    mirror: str | None,
+    cache_dir: str | None,
+) -> Screened | None:
+    """What ``path`` holds, where the screen can tell; None where the exact engine must."""
+    if not screenable(spec, config, part):
+        return None
+    source = named_source(path, spec)
+    if source is not None and source not in part.sources:
+        return None  # named like another upstream file: the exact path says so
+    plan = model_plan(spec, part.schema)
+    layout = layout_of(spec, part.schema)
+    try:
+        scan = scan_raw(path, config.raw_format, layout.integers, max_columns=len(layout.columns))
+    except InputError:
+        return None
+    text = config.text_column if plan.column(config.text_column) else part.key_column
+    if not _header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
+        return None
+    release = released_context(spec, config, part, text, mirror, cache_dir)
+    context = ScreenContext(source_of(path, spec, part), release.table)
+    # As the raw reader does: first as if no value spans lines, which is exact when
+    # every physical line became one row; otherwise again, allowing them.
+    for newlines in (False, True) if config.raw_format.quoted else (False,):
+        verdict = _screen(scan, plan, spec, release, context, newlines)
+        if verdict is _AGAIN:
+            continue
+        if verdict is None or not any(not seen.clean for seen in verdict.values()):
+            return None if verdict is None else Screened()
+        if newlines:
+            return None  # a row's line is not its position: the exact engine says
+        return _repeats(scan, plan, verdict)
+    return None
+
+
 def proven_clean(
     path: str,
     spec: DatasetSpec,
@@ -78,30 +130,36 @@ def proven_clean(
     mirror: str | None,
     cache_dir: str | None,
 ) -> bool:
-    """True when ``path`` has no finding at all; False when the exact engine must look."""
-    if not screenable(spec, config, part):
-        return False
-    source = named_source(path, spec)
-    if source is not None and source not in part.sources:
-        return False  # named like another upstream file: the exact path says so
-    plan = model_plan(spec, part.schema)
-    layout = layout_of(spec, part.schema)
-    try:
-        scan = scan_raw(path, config.raw_format, layout.integers, max_columns=len(layout.columns))
-    except InputError:
-        return False
-    text = config.text_column if plan.column(config.text_column) else part.key_column
-    if not _header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
-        return False
-    release = released_context(spec, config, part, text, mirror, cache_dir)
-    # As the raw reader does: first as if no value spans lines, which is exact when
-    # every physical line became one row; otherwise again, allowing them.
-    for newlines in (False, True) if config.raw_format.quoted else (False,):
-        context = ScreenContext(source_of(path, spec, part), release.table)
-        verdict = _screen(scan, plan, spec, release, context, newlines)
-        if verdict is not None:
-            return verdict
-    return False
+    """Whether ``path`` has no finding at all (False: it has, or only the exact engine
+    can tell)."""
+    found = screen_file(path, spec, config, part, mirror=mirror, cache_dir=cache_dir)
+    return found is not None and not found.findings
+
+
+def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) -> Screened | None:
+    """The findings of a file whose only fault is repeated unique values, as the schema
+    engine words them: every row of a repeated value, in line order (a second read)."""
+    if any(plan.column(name).report_duplicates != "all" for name in unique):
+        return None
+    found = Screened()
+    kept: Counter[str] = Counter()
+    code, message = "VALUE-DUPLICATE", "repeats a value that must be unique"
+    offset = 0
+    for batch in scan.batches(newlines_in_values=False):
+        rows: list[tuple[int, str, Any]] = []
+        for name, seen in unique.items():
+            values = batch[name]
+            for position in np.flatnonzero(seen.repeated(values)):
+                rows.append((int(position), name, values[int(position)].as_py()))
+        for position, name, value in sorted(rows, key=lambda row: (row[0], row[1])):
+            if kept[code] < KEPT_PER_CODE:
+                line = offset + position + 2  # the header is line 1; one line per row
+                found.findings.append(Finding(scan.path, line, name, code, message, preview(value)))
+                kept[code] += 1
+            else:
+                found.omitted[code] += 1
+        offset += batch.num_rows
+    return found
 
 
 def _header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
@@ -111,6 +169,10 @@ def _header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
     return required <= present <= names
 
 
+#: ``_screen``'s answer when the file must be read again, allowing newlines in values.
+_AGAIN = object()
+
+
 def _screen(
     scan: RawScan,
     plan: ModelPlan,
@@ -118,12 +180,14 @@ def _screen(
     release: Release,
     context: ScreenContext,
     newlines: bool,
-) -> bool | None:
-    """Whether the file is clean; None: read it again, allowing newlines in values.
+) -> dict[str, UniqueValues] | None | object:
+    """The unique columns' values when every other check holds (None: something else
+    is wrong or in doubt; ``_AGAIN``: read it again, allowing newlines in values).
 
     The batches are checked on two threads while the next ones are read and parsed:
     the checks run inside pyarrow, which releases the GIL. The state across batches
-    (repeats of unique values) is kept here, in order. At most a few batches wait.
+    (unique values, rules between rows) is kept here, in order. At most a few batches
+    wait.
     """
     check = _BatchCheck(plan, screen_rules(spec), release, context, scan.header)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
@@ -135,24 +199,24 @@ def _screen(
             waiting: deque[Future[bool]] = deque()
             for batch in _chunks(scan.batches(newlines_in_values=newlines)):
                 rows += batch.num_rows
-                if not all(seen.add(batch[name]) for name, seen in unique.items()):
-                    return False
-                if not _added(batch, across):
-                    return False
+                for name, seen in unique.items():
+                    seen.add(batch[name])  # a repeat is named later, if nothing else is wrong
+                if any(seen.missing for seen in unique.values()) or not _added(batch, across):
+                    return None
                 waiting.append(pool.submit(check, batch))
                 while waiting and (len(waiting) > 2 * CHECKERS or waiting[0].done()):
                     if not waiting.popleft().result():
-                        return False
+                        return None
             if not all(checked.result() for checked in waiting):
-                return False
+                return None
             if not all(state.finish() for state in across):
-                return False  # (their state holds only values already read)
+                return None
         lines = scan.lines()
     except (InputError, ConversionError):
-        return None if not newlines else False
+        return _AGAIN if not newlines else None
     if not newlines and rows != lines - 1:
-        return None
-    return True
+        return _AGAIN
+    return unique
 
 
 def _added(batch: pyarrow.RecordBatch, states: list[AcrossBatches]) -> bool:
@@ -210,15 +274,9 @@ class _BatchCheck:
     def _keeps(self, batch: pyarrow.RecordBatch) -> bool:
         return (
             all(_column_keeps(batch[c.name], c) for c in self.columns)
-            and all(_all_true(rule(batch, self.context)) for rule in self.rules)
+            and all(all_true(rule(batch, self.context)) for rule in self.rules)
             and self.release.keeps(batch)
         )
-
-
-def _all_true(result: Any) -> bool:
-    if isinstance(result, (pyarrow.Array, pyarrow.ChunkedArray)):
-        return len(result) == 0 or bool(pc.all(result.fill_null(False)).as_py())
-    return bool(np.all(result))
 
 
 def _column_keeps(values: pyarrow.Array, column: ColumnPlan) -> bool:
@@ -233,25 +291,23 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     """One built-in check over a batch's column, as pandera runs it (missing values pass)."""
     kind = check["check"]
     if kind == "isin":
-        return _all_true(
-            pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type))
-        )
+        return all_true(pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type)))
     if kind == "eq":
-        return _all_true(pc.equal(values, check["value"]))
+        return all_true(pc.equal(values, check["value"]))
     if kind in ("ge", "le", "gt", "lt"):
         compare = {"ge": pc.greater_equal, "le": pc.less_equal, "gt": pc.greater, "lt": pc.less}
-        return _all_true(compare[kind](values, check["value"]))
+        return all_true(compare[kind](values, check["value"]))
     if kind == "str_length":
         lengths = pc.utf8_length(values)
         low, high = check.get("min"), check.get("max")
-        return (low is None or _all_true(pc.greater_equal(lengths, low))) and (
-            high is None or _all_true(pc.less_equal(lengths, high))
+        return (low is None or all_true(pc.greater_equal(lengths, low))) and (
+            high is None or all_true(pc.less_equal(lengths, high))
         )
     if kind == "str_matches":
         # pandera matches at the start (``re.match``). RE2 is never laxer than Python's re
         # here: its ``$`` and classes are stricter, so a doubt goes to the exact engine.
         try:
-            return _all_true(pc.match_substring_regex(values, f"^(?:{check['pattern']})"))
+            return all_true(pc.match_substring_regex(values, f"^(?:{check['pattern']})"))
         except pyarrow.ArrowInvalid:
             return False
     return False
@@ -260,124 +316,3 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
 @cache
 def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
     return pyarrow.array(values, kind)
-
-
-class UniqueValues:
-    """The values a unique column has held so far, compactly: ``add`` is False on a repeat
-    (or a missing value, which the exact engine judges)."""
-
-    def __init__(self) -> None:
-        self.bitmap = np.zeros(0, dtype=np.uint8)
-        self.others: set[Any] = set()
-
-    def add(self, values: pyarrow.Array) -> bool:
-        if values.null_count:
-            return False
-        if pyarrow.types.is_integer(values.type):
-            numbers = values.to_numpy()
-            ordered = np.sort(numbers)
-            if (ordered[1:] == ordered[:-1]).any():
-                return False
-            small = (numbers >= 0) & (numbers < BITMAP_LIMIT)
-            if small.any() and not self._add_small(numbers[small]):
-                return False
-            rest = numbers[~small].tolist()
-        else:
-            rest = values.to_pylist()
-            if len(set(rest)) != len(rest):
-                return False
-        if not self.others.isdisjoint(rest):
-            return False
-        self.others.update(rest)
-        return True
-
-    def _add_small(self, numbers: np.ndarray) -> bool:
-        high = int(numbers.max())
-        if high >= len(self.bitmap):
-            grown = np.zeros(max(high + 1, 2 * len(self.bitmap)), dtype=np.uint8)
-            grown[: len(self.bitmap)] = self.bitmap
-            self.bitmap = grown
-        if self.bitmap[numbers].any():
-            return False
-        self.bitmap[numbers] = 1
-        return True
-
-
-@dataclass(frozen=True)
-class Release:
-    """What the release rules compare a contributed row with: the released rows of its
-    format (a few thousand), their keys, and their texts with their canonical forms."""
-
-    table: pyarrow.Table
-    keys: pyarrow.Array
-    key: str
-    text: str
-    known_texts: pyarrow.Array
-    canonical_texts: frozenset[str]
-
-    def keeps(self, batch: pyarrow.RecordBatch) -> bool:
-        keys, released_keys = batch[self.key], self.keys
-        if keys.type != released_keys.type:
-            return False
-        released = pc.is_in(keys, value_set=released_keys).to_numpy(zero_copy_only=False)
-        if released.any() and not self._unchanged(batch, released, released_keys):
-            return False
-        new = batch[self.text].filter(pyarrow.array(~released))
-        if _any_true(pc.is_in(new, value_set=self.known_texts)):
-            return False  # repeats a released text, or its canonical form
-        suspects = new.filter(pc.match_substring_regex(new, suspect_pattern()))
-        for text in suspects.to_pylist():
-            if any(broken(text) for _, _, _, broken in TEXT_RULES):
-                return False
-            if canonical_text(text) in self.canonical_texts:
-                return False
-        return True
-
-    def _unchanged(
-        self, batch: pyarrow.RecordBatch, released: np.ndarray, released_keys: pyarrow.Array
-    ) -> bool:
-        """Whether every released row of the batch holds its released cells (the first
-        released row of its key, as the release rule compares)."""
-        mask = pyarrow.array(released)
-        at = pc.index_in(batch[self.key].filter(mask), value_set=released_keys)
-        for name in batch.schema.names:
-            if name not in self.table.column_names:
-                continue
-            theirs = self.table[name].combine_chunks().take(at)
-            mine = batch[name].filter(mask)
-            if theirs.type != mine.type or not _all_true(pc.equal(mine, theirs)):
-                return False
-        return True
-
-
-def _any_true(values: pyarrow.Array) -> bool:
-    return len(values) > 0 and bool(pc.any(values.fill_null(False)).as_py())
-
-
-def released_context(
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    part: RawPart,
-    text: str,
-    mirror: str | None,
-    cache_dir: str | None,
-) -> Release:
-    return _released_context(spec, config, part, text, mirror, cache_dir)
-
-
-@cache
-def _released_context(
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    part: RawPart,
-    text: str,
-    mirror: str | None,
-    cache_dir: str | None,
-) -> Release:
-    files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
-    table = stack_tables([raw.table for split in files.values() for _, raw in split.sources])
-    texts = table[text].cast(pyarrow.string()).to_pylist()
-    canonical = [canonical_text(t) for t in texts]
-    known = pyarrow.array(sorted(set(texts) | set(canonical)), pyarrow.string())
-    keys = table[part.key_column].combine_chunks()
-    return Release(table, keys, part.key_column, text, known, frozenset(canonical))
