@@ -142,22 +142,31 @@ def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) ->
     if any(plan.column(name).report_duplicates != "all" for name in unique):
         return None
     found = Screened()
-    kept: Counter[str] = Counter()
     code, message = "VALUE-DUPLICATE", "repeats a value that must be unique"
+    names = list(unique)
     offset = 0
     for batch in scan.batches(newlines_in_values=False):
-        rows: list[tuple[int, str, Any]] = []
-        for name, seen in unique.items():
-            values = batch[name]
-            for position in np.flatnonzero(seen.repeated(values)):
-                rows.append((int(position), name, values[int(position)].as_py()))
-        for position, name, value in sorted(rows, key=lambda row: (row[0], row[1])):
-            if kept[code] < KEPT_PER_CODE:
-                line = offset + position + 2  # the header is line 1; one line per row
-                found.findings.append(Finding(scan.path, line, name, code, message, preview(value)))
-                kept[code] += 1
-            else:
-                found.omitted[code] += 1
+        masks = [unique[name].repeated(batch[name]) for name in names]
+        positions = np.concatenate([np.flatnonzero(mask) for mask in masks])
+        columns = np.concatenate([np.full(int(m.sum()), i) for i, m in enumerate(masks)])
+        order = np.lexsort((columns, positions))  # line order, then the column's
+        room = max(0, KEPT_PER_CODE - len(found.findings))
+        chosen_positions, chosen_columns = positions[order[:room]], columns[order[:room]]
+        values: list[Any] = [None] * len(chosen_positions)
+        for index, name in enumerate(names):
+            at = np.flatnonzero(chosen_columns == index)
+            taken = batch[name].take(pyarrow.array(chosen_positions[at], pyarrow.int64()))
+            for slot, value in zip(at.tolist(), taken.to_pylist(), strict=True):
+                values[slot] = value
+        found.findings += [
+            # The header is line 1, and one line holds one row.
+            Finding(scan.path, offset + position + 2, names[column], code, message, preview(value))
+            for position, column, value in zip(
+                chosen_positions.tolist(), chosen_columns.tolist(), values, strict=True
+            )
+        ]
+        if len(order) > room:
+            found.omitted[code] += len(order) - room
         offset += batch.num_rows
     return found
 

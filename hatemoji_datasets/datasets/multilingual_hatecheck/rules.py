@@ -132,7 +132,14 @@ class References:
 
     def add(self, batch: Any) -> bool:
         ids = batch["mhc_case_id"]
-        for case_id, template in zip(ids.to_pylist(), batch["templ_id"].to_pylist(), strict=True):
+        firsts = (
+            pyarrow.table([ids, batch["templ_id"]], names=["id", "template"])
+            .group_by("id", use_threads=False)
+            .aggregate([("template", "first")])
+        )  # each id's first row in the batch (a file may repeat ids: the schema says so)
+        for case_id, template in zip(
+            firsts["id"].to_pylist(), firsts["template_first"].to_pylist(), strict=True
+        ):
             self.templates.setdefault(case_id, template)
         references = _optional_ids(batch["ref_case_id"])
         named = pc.binary_join_element_wise(
