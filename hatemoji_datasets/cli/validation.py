@@ -50,7 +50,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     export = commands.add_parser(
         "export-schemas",
         help="write the language-neutral schema files (pandera YAML, Frictionless) and "
-        "each dataset's raw_columns.tsv",
+        "each dataset's raw_columns.tsv and plan.json",
     )
     export.add_argument("--output", default="schemas", help="folder to write (default: schemas)")
     export.add_argument(
@@ -93,13 +93,21 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_export_schemas(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.schema.table_schema import exports, layouts, write_exports, write_layouts
+    from hatemoji_datasets.schema.table_schema import (
+        exports,
+        layouts,
+        plans,
+        write_exports,
+        write_layouts,
+        write_plans,
+    )
 
     stale = write_exports(args.output, check_only=args.check)
     stale += write_layouts(check_only=args.check)
+    stale += write_plans(check_only=args.check)
     for path in stale:
         print(f"{'differs' if args.check else 'wrote'}: {path}")
     if not stale:
-        count = len(exports()) + len(layouts())
+        count = len(exports()) + len(layouts()) + len(plans())
         print(f"{args.output}: all {count:,} schema files match the code")
     return 1 if args.check and stale else 0
