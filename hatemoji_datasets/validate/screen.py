@@ -1,21 +1,22 @@
-"""The streaming validator: a contribution proven clean batch by batch, in bounded memory.
+"""The streaming validator: a contribution checked batch by batch, in bounded memory.
 
 A contributed file is read in record batches (:meth:`~hatemoji_datasets.raw.reader.RawScan.batches`)
 and each batch is run through its model's compiled plan
-(:mod:`hatemoji_datasets.schema.plan`): the column checks, the dataset's row
-rules, and the release rules (a released row must be unchanged, a new text
-must not repeat a released one, new text must be clean). What spans batches
-is kept as compact state: the values of each unique column (a bitmap of
-seen integers where they are small, else the integers themselves) and, from
-the release, its keys, its rows' cells and its texts' canonical forms, a few
-thousand rows. Memory is a few read blocks plus that state, whatever the
-file's size, and neither pandas nor pandera is imported.
+(:mod:`hatemoji_datasets.schema.plan`): the column checks, the dataset's rules
+(its ``rules.py``), and the release rules (a released row must be unchanged, a
+new text must not repeat a released one, new text must be clean). What spans
+batches is compact state (:mod:`.screen_state`): each unique column's values,
+the rules between rows, and the release's keys, cells and canonical texts (a
+few thousand rows). Memory is a few read blocks plus that state, whatever the
+file's size, and pandera is not imported.
 
-The screen only says "clean"; it never writes a finding. A file it cannot
-prove clean (anything broken, or any doubt: a value its parse reads
-differently, a row rule it has no implementation of, several formats, rules
-across rows or splits) is checked again by the exact engine, which names
-every finding; so findings are exactly what they were, and the plan may be
+The screen says only what it can say exactly: that a file is clean, or that its
+only fault is repeated values of a unique column (a second read then names
+every repeated row, worded as the schema engine words it, the first
+``KEPT_PER_CODE`` in full and the rest counted). Any other fault, or any doubt
+(a value its parse reads differently, a row over several lines, a rule it has no
+implementation of, several formats), sends the file to the exact engine, which
+names every finding; so findings are exactly what they were, and the plan may be
 stricter than the schema but never laxer (tests prove it).
 """
 
@@ -119,21 +120,6 @@ def screen_file(
             return None  # a row's line is not its position: the exact engine says
         return _repeats(scan, plan, verdict)
     return None
-
-
-def proven_clean(
-    path: str,
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    part: RawPart,
-    *,
-    mirror: str | None,
-    cache_dir: str | None,
-) -> bool:
-    """Whether ``path`` has no finding at all (False: it has, or only the exact engine
-    can tell)."""
-    found = screen_file(path, spec, config, part, mirror=mirror, cache_dir=cache_dir)
-    return found is not None and not found.findings
 
 
 def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) -> Screened | None:

@@ -157,6 +157,7 @@ def _any_true(values: pyarrow.Array) -> bool:
     return len(values) > 0 and bool(pc.any(values.fill_null(False)).as_py())
 
 
+@cache
 def released_context(
     spec: DatasetSpec,
     config: ConfigSpec,
@@ -165,18 +166,7 @@ def released_context(
     mirror: str | None,
     cache_dir: str | None,
 ) -> Release:
-    return _released_context(spec, config, part, text, mirror, cache_dir)
-
-
-@cache
-def _released_context(
-    spec: DatasetSpec,
-    config: ConfigSpec,
-    part: RawPart,
-    text: str,
-    mirror: str | None,
-    cache_dir: str | None,
-) -> Release:
+    """The released rows of ``part``'s format in ``config`` (read once per process)."""
     files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
     table = stack_tables([raw.table for split in files.values() for _, raw in split.sources])
     texts = table[text].cast(pyarrow.string()).to_pylist()
