@@ -65,6 +65,62 @@ class _GroupedIds:
             names = sorted({_group_name(mark) for mark in item.iter_markers("xdist_group")})
             if names and "@" not in item.nodeid.rpartition("]")[2]:
                 item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+        _longest_first(items)
+
+
+#: The tests (node id prefixes) that take longest, alone or with the rest of their group,
+#: longest first, as ``--durations`` measured them. Workers take work in collection order
+#: (``--no-loadscope-reorder``), so these start first and the run does not end waiting on
+#: one of them; a name no longer collected only loses its place.
+LONGEST_FIRST = (
+    "tests/test_lm_eval.py::test_score_on_every_log_gives_the_harness_acc",
+    "tests/test_docs.py::test_page_runs[docs/benchmarks.md]",
+    "tests/test_validate_properties.py::test_arbitrary_hatemoji_build_rows",
+    "tests/test_docs.py::test_page_runs[docs/downstream.md]",
+    "tests/test_multilingual_hatecheck.py::test_validate_finds_label_reference",
+    "tests/test_adding_a_dataset.py",
+    "tests/test_croissant.py::test_export_croissant_yields_every_field_of_every_config[multi",
+    "tests/test_lm_eval.py::test_the_committed_tasks_run_offline_through_the_package",
+    "tests/test_docs.py::test_page_runs[docs/scoring.md]",
+    "tests/test_schema_checks.py::test_edited_real_files_find_what_pandera_finds[multilingual_hatecheck-all]",
+    "tests/test_independent_findings.py",
+    "tests/test_docs.py::test_page_runs[docs/versions.md]",
+    "tests/test_validate_golden.py::test_findings_are_as_recorded[check synthetic 5x",
+    "tests/test_docs.py::test_page_runs[docs/cli.md]",
+    "tests/test_versions.py::test_recorded_fingerprints_match_fresh_builds",
+    "tests/test_hostile_reports.py",
+    "tests/test_croissant.py::test_committed_croissant_yields_the_package_data_from_upstream[multi",
+    "tests/test_hostile_inputs.py::test_unreadable_inputs_exit_2_in_every_run",
+    "tests/test_docs.py::test_page_runs",
+    "tests/test_features.py::test_contains_emoji_matches_the_emoji_package_on_real_texts",
+    "tests/test_regenerate.py",
+    "tests/test_schema_checks.py::test_edited_real_files_find_what_pandera_finds",
+)
+
+
+def _longest_first(items: list[pytest.Item]) -> None:
+    """Reorder ``items`` so the tests of :data:`LONGEST_FIRST` (with their groups) come first,
+    in its order; the rest keep theirs."""
+
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (at for at, prefix in enumerate(LONGEST_FIRST) if item.nodeid.startswith(prefix)),
+            len(LONGEST_FIRST),
+        )
+
+    def group(item: pytest.Item) -> str:  # the ``@GROUP`` an id ends in, past any parameters
+        _, at, name = item.nodeid.rpartition("]")[2].rpartition("@")
+        return name if at else ""
+
+    groups: dict[str, int] = {}
+    for item in items:
+        if group(item):
+            groups[group(item)] = min(groups.get(group(item), len(LONGEST_FIRST)), rank(item))
+
+    def key(item: pytest.Item) -> int:
+        return groups[group(item)] if group(item) else rank(item)
+
+    items.sort(key=key)  # stable: ties keep collection order
 
 
 def _group_name(mark: pytest.Mark) -> str:
