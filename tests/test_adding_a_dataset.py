@@ -77,9 +77,10 @@ def test_the_page_adds_a_dataset_the_shared_tests_run_on(mirror: Path, tmp_path:
     assert 'name="toy_check"' in (new_folder / "spec.py").read_text(encoding="utf-8")
 
     report = tmp_path / "report.xml"
+    # In one process (-n 0): workers of its own would each collect the whole suite again.
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not real_data"]
-        + ["-k", NEW, f"--junitxml={report}", "tests"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"]
+        + ["-m", "not real_data", "-k", NEW, f"--junitxml={report}", "tests"],
         cwd=work,
         env=env,
         capture_output=True,

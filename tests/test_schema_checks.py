@@ -77,7 +77,8 @@ def both_ways(model, frame: pd.DataFrame, runs, monkeypatch) -> tuple[list, list
 
 #: Both ways over each edited frame, per input: configs that read the same pinned files into
 #: the same splits with the same schema (HatemojiBuild's eight) check the very same frames,
-#: so each such input is checked once per worker and every config asserts on its result.
+#: so each such input is checked once per worker and every config asserts on its result
+#: (and the configs of one input run on one worker: :func:`_by_input`).
 _BOTH_WAYS: dict[tuple, list[tuple[list, list, bool]]] = {}
 EDITS = [(0, 0), (1, 3), (2, 20), (3, 200), (4, 1), (5, 40)]
 
@@ -91,7 +92,23 @@ def _input_of(name: str, config: str) -> tuple:
     return (name, config_spec.schema, config_spec.raw_format, config_spec.joins, files, splits)
 
 
-@pytest.mark.parametrize(("name", "config"), all_configs())
+def _by_input() -> list:
+    """Every config, those that share their input with another in one worker group."""
+    firsts: dict[tuple, str] = {}
+    shared: dict[tuple, int] = {}
+    for name, config in all_configs():
+        key = _input_of(name, config)
+        firsts.setdefault(key, f"{name}-{config}")
+        shared[key] = shared.get(key, 0) + 1
+    params = []
+    for name, config in all_configs():
+        key = _input_of(name, config)
+        group = pytest.mark.xdist_group(f"schema-checks-{firsts[key]}")
+        params.append(pytest.param(name, config, marks=[group] if shared[key] > 1 else []))
+    return params
+
+
+@pytest.mark.parametrize(("name", "config"), _by_input())
 def test_edited_real_files_find_what_pandera_finds(
     name: str, config: str, mirror: Path, monkeypatch
 ) -> None:
