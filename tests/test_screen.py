@@ -115,10 +115,11 @@ def proven_clean(path: str, spec, config, part) -> bool:
     return found is not None and not found.findings
 
 
-def _exact_findings(path: str, spec, config, monkeypatch) -> list:
+def _exact_findings(path: str | list[str], spec, config, monkeypatch) -> list:
+    paths = [path] if isinstance(path, str) else path
     with monkeypatch.context() as patch:
         patch.setattr(contributions, "_screened", lambda *args: False)
-        return validate_contributions([path], spec.name, config.name).findings
+        return validate_contributions(paths, spec.name, config.name).findings
 
 
 @pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
@@ -212,6 +213,32 @@ def test_repeated_rows_are_named_as_the_exact_engine_names_them(
     assert text.splitlines()[-1].startswith(f"{len(found):,} error(s)")
 
 
+@pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
+def test_files_are_screened_together(
+    spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
+) -> None:
+    header, rows = _released_rows(spec, config, part, mirror)
+    new = _new_rows(header, rows, part.key_column, config.text_column, 40, seed=5)
+    first = _write(tmp_path / "first.csv", header, new[:20], config.raw_format)
+    second = _write(tmp_path / "second.csv", header, new[20:], config.raw_format)
+    calls: list[str] = []
+    real = contributions._screened
+
+    def spy(report, *args):
+        handled = real(report, *args)
+        calls.append("screened" if handled else "exact")
+        return handled
+
+    monkeypatch.setattr(contributions, "_screened", spy)
+    assert validate_contributions([first, second], spec.name, config.name).findings == []
+    # A row in both files: the exact engine names the repeated key.
+    both = _write(tmp_path / "both.csv", header, [*new[20:], new[0]], config.raw_format)
+    report = validate_contributions([first, both], spec.name, config.name)
+    assert calls == ["screened", "exact"]
+    assert report.findings == _exact_findings([first, both], spec, config, monkeypatch)
+    assert any(f.code == "KEY-REPEATED-ACROSS-FILES" for f in report.findings)
+
+
 def test_repeats_are_seen_across_batches() -> None:
     for first, second, repeats in (
         ([1, 2, 3], [4, 3], [3]),  # small integers: the byte map
@@ -226,6 +253,14 @@ def test_repeats_are_seen_across_batches() -> None:
         assert [v for v, r in zip(first + second, seen.repeated(both)) if r] == repeats * 2
     seen = UniqueValues()
     assert seen.add(pyarrow.array(["a-1", "a-2"])) and not seen.add(pyarrow.array(["a-2"]))
+    small, large, words = UniqueValues(), UniqueValues(), UniqueValues()
+    small.add(pyarrow.array([1, 2, BITMAP_LIMIT + 1], pyarrow.int64()))
+    large.add(pyarrow.array([3, BITMAP_LIMIT + 1], pyarrow.int64()))
+    words.add(pyarrow.array(["a-3"]))
+    assert small.overlaps(large) and large.overlaps(small) and not small.overlaps(words)
+    other = UniqueValues()
+    other.add(pyarrow.array([9, 2], pyarrow.int64()))
+    assert other.overlaps(small) and not other.overlaps(large)
     assert not UniqueValues().add(pyarrow.array([3, 3], pyarrow.int64()))
     assert UniqueValues().add(pyarrow.array([], pyarrow.int64()))
 

@@ -166,24 +166,31 @@ def _screened(
     mirror: str | None,
     cache_dir: str | None,
 ) -> bool:
-    """Whether the streaming validator has checked a one-file contribution (proven it
-    clean, or named its only faults, into ``report``); if not, the exact engine does."""
+    """Whether the streaming validator has checked the contribution: proven every file
+    clean (and no key held by two), or named the only faults of a one-file one, into
+    ``report``. If not, the exact engine checks every file."""
     files = report.files
-    if len(files) != 1 or options.full or files[0].endswith(".parquet"):
+    if options.full or any(name.endswith(".parquet") for name in files):
         return False
-    from hatemoji_datasets.validate.screen import screen_file
+    from hatemoji_datasets.validate.screen import clean_together, screen_file
 
-    try:
-        check_input(files[0])
-    except InputError:
+    found = []
+    for name in files:
+        try:
+            check_input(name)
+        except InputError:
+            return False
+        with step(f"checking {name}"):
+            screened = screen_file(
+                name, spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
+            )
+        if screened is None or (screened.findings and len(files) > 1):
+            return False
+        found.append(screened)
+    if len(files) > 1 and not (len(set(files)) == len(files) and clean_together(found)):
         return False
-    with step(f"checking {files[0]}"):
-        found = screen_file(
-            files[0], spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
-        )
-    if found is None:
-        return False
-    report.findings, report.omitted = found.findings, found.omitted
+    if len(files) == 1:
+        report.findings, report.omitted = found[0].findings, found[0].omitted
     return True
 
 

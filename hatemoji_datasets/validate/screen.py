@@ -80,6 +80,8 @@ class Screened:
 
     findings: list[Finding] = field(default_factory=list)
     omitted: Counter[str] = field(default_factory=Counter)
+    #: The file's keys, where its key column is unique (to compare files with each other).
+    keys: UniqueValues | None = None
 
 
 def screen_file(
@@ -114,12 +116,25 @@ def screen_file(
         verdict = _screen(scan, plan, spec, release, context, newlines)
         if verdict is _AGAIN:
             continue
-        if verdict is None or not any(not seen.clean for seen in verdict.values()):
-            return None if verdict is None else Screened()
+        if verdict is None:
+            return None
+        if all(seen.clean for seen in verdict.values()):
+            return Screened(keys=verdict.get(part.key_column))
         if newlines:
             return None  # a row's line is not its position: the exact engine says
         return _repeats(scan, plan, verdict)
     return None
+
+
+def clean_together(files: list[Screened]) -> bool:
+    """Whether clean files stay clean together: no key is held by two of them."""
+    if len(files) > 1 and any(found.keys is None for found in files):
+        return False  # keys that are not unique: only the exact engine compares them
+    return not any(
+        files[i].keys.overlaps(files[j].keys)
+        for i in range(len(files))
+        for j in range(i + 1, len(files))
+    )
 
 
 def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) -> Screened | None:

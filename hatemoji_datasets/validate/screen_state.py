@@ -86,6 +86,13 @@ class UniqueValues:
         self.repeats.update(several, again)
         return not several and not again
 
+    def overlaps(self, other: UniqueValues) -> bool:
+        """Whether the two hold a value in common (a value is kept the same way in both)."""
+        n = min(len(self.bitmap), len(other.bitmap))
+        if ((self.bitmap[:n] > 0) & (other.bitmap[:n] > 0)).any():
+            return True
+        return not self.seen.isdisjoint(other.seen)
+
     def repeated(self, values: pyarrow.Array) -> np.ndarray:
         """Per value of a batch: whether the file holds it more than once."""
         found = np.zeros(len(values), dtype=bool)
