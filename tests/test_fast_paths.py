@@ -85,7 +85,7 @@ def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> No
         f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
     )
     assert not found["datasets"], found
-    assert found["pandera"]  # the schema is pandera's
+    assert not found["pandera"]  # the compiled plan runs without it (plan.json, rules.py)
 
 
 def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, capsys) -> None:

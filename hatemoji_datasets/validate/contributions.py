@@ -29,6 +29,7 @@ from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
+from hatemoji_datasets.core.numbers import size
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
@@ -180,7 +181,7 @@ def _screened(
             check_input(name)
         except InputError:
             return False
-        with step(f"checking {name}"):
+        with step(f"checking {name} ({size(os.path.getsize(name))})"):
             screened = screen_file(
                 name, spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
             )
