@@ -238,6 +238,14 @@ def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cache
 
 
+@pytest.fixture(autouse=True)
+def _code_sees_the_tests_mirror(request: pytest.FixtureRequest, monkeypatch) -> None:
+    """A test that reads the mirror and the code it calls see the same one: where the mirror
+    was found beside the repository rather than configured, the environment names it too."""
+    if "mirror" in request.fixturenames and not os.environ.get(MIRROR_ENV):
+        monkeypatch.setenv(MIRROR_ENV, str(request.getfixturevalue("mirror")))
+
+
 @pytest.fixture
 def isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """No mirror from the environment: tests pass it explicitly when they want one."""

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from test_validate_golden import POOL
 
 from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.schema.plan import model_plan
 from hatemoji_datasets.schema.table_schema import write_plans
 from hatemoji_datasets.validate import contributions, screen
 from hatemoji_datasets.validate.contributions import validate_contributions
@@ -283,3 +284,23 @@ def test_validating_a_clean_file_imports_no_pandera(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), FIRST[:1], ids=FIRST_IDS[:1])
+def test_a_release_it_cannot_read_leaves_the_file_to_the_exact_engine(
+    spec, config, part, tmp_path: Path, isolated_env, capsys
+) -> None:
+    from hatemoji_datasets.cli import main
+
+    empty = tmp_path / "empty-mirror"
+    empty.mkdir()
+    sep = config.raw_format.delimiter
+    header = sep.join(column.name for column in model_plan(spec, part.schema).columns)
+    wide = tmp_path / "wide.csv"  # its one row has far more fields than the header
+    wide.write_text(header + "\n" + sep.join(["1"] * 50) + "\n", encoding="utf-8")
+    where = ["--dataset", spec.name, "--config", config.name, "--mirror", str(empty)]
+    assert screen_file(str(wide), spec, config, part, mirror=str(empty), cache_dir=None) is None
+    # A malformed file exits 2, naming the file, before anything is downloaded.
+    assert main(["validate", str(wide), *where, "--cache-dir", str(tmp_path / "c")]) == 2
+    said = capsys.readouterr()
+    assert "wide.csv" in said.out + said.err and "download" not in said.out + said.err

@@ -33,7 +33,7 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError, InputError
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.reader import ConversionError, RawScan, scan_raw
@@ -108,7 +108,13 @@ def screen_file(
     text = config.text_column if plan.column(config.text_column) else part.key_column
     if not _header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
         return None
-    release = released_context(spec, config, part, text, mirror, cache_dir)
+    try:
+        release = released_context(spec, config, part, text, mirror, cache_dir)
+    except HatemojiDatasetsError:
+        # The release could not be read (no network, a damaged cache): the exact engine
+        # reads the file first, so a malformed file still exits 2 before any download,
+        # and otherwise it meets the same error and says it.
+        return None
     context = ScreenContext(source_of(path, spec, part), release.table)
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
