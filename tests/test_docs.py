@@ -20,8 +20,8 @@ variable of ``INPUTS``, which the test sets to that folder under the reference a
 
 A page runs in a fresh copy of the repository's tracked files (so relative paths
 such as ``scripts/baselines.py`` work and nothing is written into the checkout),
-with the offline mirror, one ``datasets`` cache shared by every page (each dataset
-is built once), and no network. Pages that need the real data skip without the
+with the offline mirror, the run's one ``datasets`` cache (``session_cache``: each
+dataset is built once, by a page or by another test), and no network. Pages that need the real data skip without the
 mirror.
 """
 
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_the_repository, reference_path, run_folder
+from conftest import copy_of_the_repository, reference_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -166,18 +166,8 @@ def test_the_exit_status_convention(tmp_path: Path) -> None:
     assert subprocess.run(["bash", "-e", "-c", wrong], capture_output=True).returncode == 1
 
 
-def docs_cache(factory: pytest.TempPathFactory) -> Path:
-    """The datasets cache every page's commands share, for the whole run: its workers run
-    pages side by side (builds into it are atomic)."""
-    cache = run_folder(factory) / "docs-cache"
-    cache.mkdir(exist_ok=True)
-    return cache
-
-
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_page_runs(
-    page: Path, mirror: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
-) -> None:
+def test_page_runs(page: Path, mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     if page.name in ELSEWHERE:
         pytest.skip(ELSEWHERE[page.name])
     found = blocks(page)
@@ -204,7 +194,7 @@ def test_page_runs(
     env.update(
         {
             "HATEMOJI_DATASETS_MIRROR": str(mirror),
-            "HF_DATASETS_CACHE": str(docs_cache(tmp_path_factory)),
+            "HF_DATASETS_CACHE": str(session_cache),
             "HF_HOME": str(tmp_path / "hf-home"),
             "HF_HUB_OFFLINE": "1",
             "HF_DATASETS_OFFLINE": "1",
