@@ -21,8 +21,8 @@ variable of ``INPUTS``, which the test sets to that folder under the reference a
 A page runs in a fresh copy of the repository's tracked files (so relative paths
 such as ``scripts/baselines.py`` work and nothing is written into the checkout),
 with the offline mirror, the run's one ``datasets`` cache (``session_cache``: each
-dataset is built once, by a page or by another test), and no network. Pages that need the real data skip without the
-mirror.
+dataset is built once, by a page or by another test), and no network. Pages that need
+the real data skip without the mirror.
 """
 
 from __future__ import annotations
