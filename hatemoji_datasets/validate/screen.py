@@ -33,6 +33,7 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import array_of, int64s, scalar
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
@@ -156,7 +157,7 @@ def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) ->
         values: list[Any] = [None] * len(chosen_positions)
         for index, name in enumerate(names):
             at = np.flatnonzero(chosen_columns == index)
-            taken = batch[name].take(pyarrow.array(chosen_positions[at], pyarrow.int64()))
+            taken = batch[name].take(int64s(chosen_positions[at]))
             for slot, value in zip(at.tolist(), taken.to_pylist(), strict=True):
                 values[slot] = value
         found.findings += [
@@ -303,15 +304,15 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     if kind == "isin":
         return all_true(pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type)))
     if kind == "eq":
-        return all_true(pc.equal(values, check["value"]))
+        return all_true(pc.equal(values, scalar(check["value"])))
     if kind in ("ge", "le", "gt", "lt"):
         compare = {"ge": pc.greater_equal, "le": pc.less_equal, "gt": pc.greater, "lt": pc.less}
-        return all_true(compare[kind](values, check["value"]))
+        return all_true(compare[kind](values, scalar(check["value"])))
     if kind == "str_length":
         lengths = pc.utf8_length(values)
         low, high = check.get("min"), check.get("max")
-        return (low is None or all_true(pc.greater_equal(lengths, low))) and (
-            high is None or all_true(pc.less_equal(lengths, high))
+        return (low is None or all_true(pc.greater_equal(lengths, scalar(low)))) and (
+            high is None or all_true(pc.less_equal(lengths, scalar(high)))
         )
     if kind == "str_matches":
         # pandera matches at the start (``re.match``). RE2 is never laxer than Python's re
@@ -325,4 +326,4 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
 
 @cache
 def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
-    return pyarrow.array(values, kind)
+    return array_of(values, kind)

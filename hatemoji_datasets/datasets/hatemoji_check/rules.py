@@ -12,6 +12,7 @@ from typing import Any
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import booleans, scalar, strings
 from hatemoji_datasets.core.emoji_search import contains_emoji
 from hatemoji_datasets.datasets.hatemoji_check.spec import PERTURBATIONS, UPSTREAM_NO_TARGET
 from hatemoji_datasets.schema.plan import ScreenContext
@@ -21,17 +22,20 @@ def template_ids(test_group_id: Any, upstream_set: Any) -> pyarrow.Array:
     """The ``templ_id`` each row should have, ``GROUP.DIGIT``."""
     sets = pyarrow.array(upstream_set).cast(pyarrow.string())
     # A set's digit is its position among the perturbations (missing when unknown).
-    names = pyarrow.array(list(PERTURBATIONS), type=pyarrow.string())
+    names = strings(PERTURBATIONS)
     digit = pc.index_in(sets, value_set=names).cast(pyarrow.string())
     group = pyarrow.array(test_group_id).cast(pyarrow.string())
-    return pc.binary_join_element_wise(group, digit, ".")
+    return pc.binary_join_element_wise(group, digit, scalar("."))
 
 
 def hateful_cells(functionality: Any, upstream_set: Any) -> pyarrow.Array:
     """Whether each row's functionality x perturbation cell is hateful (see ``schema.py``)."""
     return pc.or_(
-        pc.equal(upstream_set, "orig"),
-        pc.and_(pc.equal(upstream_set, "no_emoji_perturb"), pc.not_equal(functionality, "append")),
+        pc.equal(upstream_set, scalar("orig")),
+        pc.and_(
+            pc.equal(upstream_set, scalar("no_emoji_perturb")),
+            pc.not_equal(functionality, scalar("append")),
+        ),
     )
 
 
@@ -42,7 +46,8 @@ def _template_id(batch: Any, context: ScreenContext) -> pyarrow.Array:
 
 def _no_target(batch: Any, context: ScreenContext) -> pyarrow.Array:
     return pc.equal(
-        pc.equal(batch["target"], UPSTREAM_NO_TARGET), pc.equal(batch["set"], "identity_perturb")
+        pc.equal(batch["target"], scalar(UPSTREAM_NO_TARGET)),
+        pc.equal(batch["set"], scalar("identity_perturb")),
     )
 
 
@@ -52,8 +57,8 @@ def _label_cell(batch: Any, context: ScreenContext) -> pyarrow.Array:
 
 
 def _emoji(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    present = pyarrow.array(contains_emoji(batch["text"]))
-    return pc.equal(present, pc.not_equal(batch["set"], "no_emoji_perturb"))
+    present = booleans(contains_emoji(batch["text"]))
+    return pc.equal(present, pc.not_equal(batch["set"], scalar("no_emoji_perturb")))
 
 
 SCREEN = {
