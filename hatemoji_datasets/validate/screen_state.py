@@ -21,7 +21,7 @@ from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import read_files
 from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.sources.fetch import fetch_released
-from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
+from hatemoji_datasets.validate.prefilter import canonical_text, new_texts_keep
 
 #: Unique integers below this are tracked in a byte map (64 MiB at most); any other
 #: unique value is kept as itself.
@@ -117,6 +117,7 @@ class Release:
     key: str
     text: str
     known_texts: pyarrow.Array
+    canonical: pyarrow.Array
     canonical_texts: frozenset[str]
 
     def keeps(self, batch: pyarrow.RecordBatch) -> bool:
@@ -127,15 +128,7 @@ class Release:
         if released.any() and not self._unchanged(batch, released, released_keys):
             return False
         new = batch[self.text].filter(booleans(~released))
-        if _any_true(pc.is_in(new, value_set=self.known_texts)):
-            return False  # repeats a released text, or its canonical form
-        suspects = new.filter(pc.match_substring_regex(new, suspect_pattern()))
-        for text in suspects.to_pylist():
-            if any(broken(text) for _, _, _, broken in TEXT_RULES):
-                return False
-            if canonical_text(text) in self.canonical_texts:
-                return False
-        return True
+        return new_texts_keep(new, self.known_texts, self.canonical, self.canonical_texts)
 
     def _unchanged(
         self, batch: pyarrow.RecordBatch, released: np.ndarray, released_keys: pyarrow.Array
@@ -162,10 +155,6 @@ def all_true(result: Any) -> bool:
     return bool(np.all(result))
 
 
-def _any_true(values: pyarrow.Array) -> bool:
-    return len(values) > 0 and bool(pc.any(values).as_py())  # nulls are skipped: not True
-
-
 @cache
 def released_context(
     spec: DatasetSpec,
@@ -182,4 +171,5 @@ def released_context(
     canonical = [canonical_text(t) for t in texts]
     known = strings(sorted(set(texts) | set(canonical)))
     keys = table[part.key_column].combine_chunks()
-    return Release(table, keys, part.key_column, text, known, frozenset(canonical))
+    forms = sorted(set(canonical))
+    return Release(table, keys, part.key_column, text, known, strings(forms), frozenset(forms))
