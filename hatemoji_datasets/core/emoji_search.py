@@ -89,17 +89,13 @@ def contains_emoji(texts: pd.Series | pa.Array | pa.ChunkedArray) -> np.ndarray:
     """Vectorised ``has_emoji`` over a column of texts (same answers, ~100x faster)."""
     values = text_array(texts)
     found = numpy_of(pc.match_substring_regex(values, _emoji_pattern()))
-    # The tricky texts hold U+FE0F then a joiner: a plain substring search finds the few
-    # candidates, and only they get the regex (a scan of every text costs as much as
-    # the emoji search itself).
-    candidates = found & numpy_of(pc.match_substring(values, "\ufe0f\u200d"))
-    positions = candidates.nonzero()[0]
+    # The tricky texts hold U+FE0F, a joiner, then no emoji: a few, which get the exact
+    # test. RE2 finds them in one pass (its literal prefix makes the pass fast; a plain
+    # substring search costs twice as much).
+    tricky = found & numpy_of(pc.match_substring_regex(values, _dangling_joiner_pattern()))
+    positions = tricky.nonzero()[0]
     if len(positions):
-        chosen = values.take(int64s(positions))
-        tricky = pc.match_substring_regex(chosen, _dangling_joiner_pattern())
-        for position, text, is_tricky in zip(
-            positions, chosen.to_pylist(), tricky.to_pylist(), strict=True
-        ):
-            if is_tricky:
-                found[position] = has_emoji(text)
+        chosen = values.take(int64s(positions)).to_pylist()
+        for position, text in zip(positions, chosen, strict=True):
+            found[position] = has_emoji(text)
     return found
