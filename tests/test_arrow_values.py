@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from hatemoji_datasets.core.arrow_values import (
     array_of,
     booleans,
+    distinct_pairs,
+    first_rows,
     int64s,
     numpy_of,
     scalar,
@@ -108,6 +110,30 @@ def test_array_of_makes_what_pyarrow_makes_or_refuses() -> None:
             array_of(values, kind)
 
 
+KEY = st.one_of(st.none(), st.sampled_from("abc"))
+KEYS = st.lists(KEY, max_size=12)
+
+
+@RELAXED
+@given(st.lists(st.tuples(KEY, KEY), max_size=12))
+def test_distinct_pairs_are_group_bys_groups(pairs) -> None:
+    table = pa.table(
+        {"a": pa.array([a for a, _ in pairs], pa.string()), "b": pa.array([b for _, b in pairs])}
+    )
+    groups = table.group_by(["a", "b"]).aggregate([])
+    expected = set(zip(groups["a"].to_pylist(), groups["b"].to_pylist(), strict=True))
+    found = distinct_pairs(table["a"], table["b"])
+    assert len(found) == len(set(found)) and set(found) == expected == set(pairs)
+
+
+@RELAXED
+@given(KEYS)
+def test_first_rows_are_each_keys_first(keys) -> None:
+    array = pa.array(keys, pa.string())
+    expected = sorted({key: keys.index(key) for key in keys}.values())
+    assert sorted(first_rows(array).tolist()) == expected
+
+
 def test_making_and_reading_values_imports_no_pandas() -> None:
     program = (
         "import sys, pyarrow.compute as pc\n"
@@ -115,6 +141,7 @@ def test_making_and_reading_values_imports_no_pandas() -> None:
         "n = int64s([1, 2]); b = booleans([True, False]); s = strings(['a', 'b'])\n"
         "numpy_of(n); numpy_of(b); numpy_of(pc.equal(s, scalar('a')))\n"
         "pc.greater(n, scalar(1)); pc.is_in(s, value_set=array_of(['a'], s.type))\n"
+        "distinct_pairs(s, s); first_rows(n)\n"
         "print('pandas' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)

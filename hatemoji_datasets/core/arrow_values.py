@@ -13,11 +13,13 @@ proves these agree with pyarrow's own conversions).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyarrow
+import pyarrow.compute as pc
 
 #: Offsets of a ``string`` array are int32: larger data needs ``large_string``.
 _STRING_BYTES = (1 << 31) - 1
@@ -94,3 +96,37 @@ def numpy_of(values: pyarrow.Array | pyarrow.ChunkedArray) -> np.ndarray:
         numbers = np.frombuffer(values.buffers()[1], dtype=np.int64)
         return numbers[values.offset : values.offset + len(values)]
     raise TypeError(f"numpy_of: {values.type} arrays are not supported")
+
+
+def distinct_pairs(first: Any, second: Any) -> list[tuple[Any, Any]]:
+    """The distinct ``(first, second)`` pairs of two columns, in no set order (a missing
+    value is ``None``): ``Table.group_by`` without pandas."""
+    firsts, seconds = _codes(first), _codes(second)
+    width = len(seconds.dictionary) + 1
+    pairs = np.unique(firsts.codes * width + seconds.codes).tolist()
+    return [(firsts.values[pair // width], seconds.values[pair % width]) for pair in pairs]
+
+
+def first_rows(keys: Any) -> np.ndarray:
+    """The position of each distinct key's first row (a missing key is one key)."""
+    return np.unique(_codes(keys).codes, return_index=True)[1]
+
+
+@dataclass(frozen=True)
+class _Coded:
+    dictionary: pyarrow.Array
+    #: Each value's index in the dictionary; a missing value's is one past its end.
+    codes: np.ndarray
+
+    @property
+    def values(self) -> list[Any]:
+        return [*self.dictionary.to_pylist(), None]
+
+
+def _codes(values: Any) -> _Coded:
+    if isinstance(values, pyarrow.ChunkedArray):
+        values = values.combine_chunks()
+    encoded = pc.dictionary_encode(values)
+    missing = len(encoded.dictionary)
+    indices = pc.fill_null(encoded.indices.cast(pyarrow.int64()), scalar(missing))
+    return _Coded(encoded.dictionary, numpy_of(indices))
