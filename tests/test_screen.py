@@ -291,3 +291,18 @@ def test_validating_a_clean_file_imports_neither_pandera_nor_pandas(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    st.lists(st.text(st.sampled_from("a\u00e9\u20ac\U0001f600"), max_size=4), max_size=4),
+    st.none() | st.integers(0, 6),
+    st.none() | st.integers(0, 6),
+)
+def test_a_length_check_counts_characters(texts, low, high) -> None:
+    """The byte lengths stand in for the characters only where they decide the same."""
+    check = {"check": "str_length", "min": low, "max": high}
+    expected = all(
+        (low is None or len(text) >= low) and (high is None or len(text) <= high) for text in texts
+    )
+    assert screen._check_keeps(pyarrow.array(texts, pyarrow.string()), check) is expected

@@ -309,11 +309,7 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
         compare = {"ge": pc.greater_equal, "le": pc.less_equal, "gt": pc.greater, "lt": pc.less}
         return all_true(compare[kind](values, scalar(check["value"])))
     if kind == "str_length":
-        lengths = pc.utf8_length(values)
-        low, high = check.get("min"), check.get("max")
-        return (low is None or all_true(pc.greater_equal(lengths, scalar(low)))) and (
-            high is None or all_true(pc.less_equal(lengths, scalar(high)))
-        )
+        return _lengths_keep(values, check.get("min"), check.get("max"))
     if kind == "str_matches":
         # pandera matches at the start (``re.match``). RE2 is never laxer than Python's re
         # here: its ``$`` and classes are stricter, so a doubt goes to the exact engine.
@@ -322,6 +318,20 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
         except pyarrow.ArrowInvalid:
             return False
     return False
+
+
+def _lengths_keep(values: pyarrow.Array, low: int | None, high: int | None) -> bool:
+    """Whether every text has ``low`` to ``high`` characters. A text has no more characters
+    than bytes, and one or more exactly when it has a byte: its byte length (free) decides
+    those bounds, and the characters are counted only where it cannot."""
+    sizes = pc.binary_length(values)
+    if low is not None:
+        counted = sizes if low <= 1 else pc.utf8_length(values)
+        if not all_true(pc.greater_equal(counted, scalar(low))):
+            return False
+    if high is not None and not all_true(pc.less_equal(sizes, scalar(high))):
+        return all_true(pc.less_equal(pc.utf8_length(values), scalar(high)))
+    return True
 
 
 @cache
