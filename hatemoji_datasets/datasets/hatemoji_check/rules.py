@@ -7,12 +7,14 @@ for the exact engine, and a test proves both agree.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import booleans, scalar, strings
+from hatemoji_datasets.core.arrow_values import booleans, numpy_of, scalar, strings
 from hatemoji_datasets.core.emoji_search import contains_emoji
 from hatemoji_datasets.datasets.hatemoji_check.spec import PERTURBATIONS, UPSTREAM_NO_TARGET
 from hatemoji_datasets.schema.plan import ScreenContext
@@ -39,9 +41,40 @@ def hateful_cells(functionality: Any, upstream_set: Any) -> pyarrow.Array:
     )
 
 
-def _template_id(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    expected = template_ids(batch["test_group_id"], batch["set"])
-    return pc.equal(batch["templ_id"].cast(pyarrow.string()), expected)
+def _template_id(batch: Any, context: ScreenContext) -> Any:
+    """``templ_id == template_ids(test_group_id, set)``, without making every row's text:
+    each distinct ``templ_id`` is read once as the group and digit that would make it."""
+    ids, groups = batch["templ_id"], batch["test_group_id"]
+    if ids.null_count or groups.null_count or not pyarrow.types.is_int64(groups.type):
+        expected = template_ids(groups, batch["set"])
+        return pc.equal(ids.cast(pyarrow.string()), expected)
+    encoded = pc.dictionary_encode(ids.cast(pyarrow.string()))
+    read = [_group_and_digit(text) for text in encoded.dictionary.to_pylist()]
+    at = numpy_of(encoded.indices.cast(pyarrow.int64()))
+    group = np.array([g for g, _ in read], dtype=np.int64)[at]
+    digit = np.array([d for _, d in read], dtype=np.int64)[at]
+    # A set that is no perturbation has no digit (-2), which no templ_id holds.
+    wanted = pc.index_in(batch["set"], value_set=strings(PERTURBATIONS)).cast(pyarrow.int64())
+    keeps = (group == numpy_of(groups)) & (digit == numpy_of(pc.fill_null(wanted, scalar(-2))))
+    return booleans(keeps)
+
+
+#: The digit of each perturbation, as the cast to text writes it.
+_DIGITS = {str(position): position for position in range(len(PERTURBATIONS))}
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_and_digit(text: str) -> tuple[int, int]:
+    """The ``(group, digit)`` whose ``GROUP.DIGIT`` is ``text`` (the group as an int64 is
+    written, the digit a perturbation's); ``(0, -1)`` where there are none."""
+    group, _, digit = text.rpartition(".")
+    try:
+        number = int(group)  # no dot: the group is empty, and no number
+    except ValueError:
+        return 0, -1
+    if digit not in _DIGITS or str(number) != group or not -(2**63) <= number < 2**63:
+        return 0, -1
+    return number, _DIGITS[digit]
 
 
 def _no_target(batch: Any, context: ScreenContext) -> pyarrow.Array:
