@@ -5,6 +5,7 @@ Checked in fresh processes (``sys.modules`` after the command), not by timing.
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
@@ -86,6 +87,25 @@ def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> No
     )
     assert not found["datasets"], found
     assert not found["pandera"]  # the compiled plan runs without it (plan.json, rules.py)
+    assert not found["pandas"]  # pyarrow imports it to convert Python values: none are
+
+
+def test_screening_new_rows_imports_no_pandas(mirror: Path, tmp_path: Path) -> None:
+    """New rows (new ids, new texts) go through every rule and the text prefilter."""
+    original = upstream_path(mirror, dataset_spec("hatemoji_check").source_files()["test"].url)
+    with original.open(encoding="utf-8", newline="") as handle:
+        header, *rows = list(csv.reader(handle))[:40]
+    column = {name: i for i, name in enumerate(header)}
+    for number, row in enumerate(rows):
+        row[column["case_id"]] = str(900_000 + number)
+        row[column["text"]] += " again"
+    with (tmp_path / "new_cases.csv").open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows([header, *rows])
+    args = ["validate", "new_cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
+    found = _imported_after(
+        f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
+    )
+    assert not found["pandas"] and not found["pandera"], found
 
 
 def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, capsys) -> None:

@@ -9,12 +9,13 @@ from pathlib import Path
 import emoji
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from conftest import upstream_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatemoji_datasets.core.emoji_search import contains_emoji, has_emoji
+from hatemoji_datasets.core.emoji_search import contains_emoji, has_emoji, holding
 from hatemoji_datasets.core.features import class_ids, emoji_lists, label
 from hatemoji_datasets.core.registry import specs
 
@@ -77,6 +78,21 @@ def test_contains_emoji_matches_the_emoji_package_on_real_texts(mirror: Path) ->
 def test_contains_emoji_matches_the_emoji_package_on_any_text(texts: list[str]) -> None:
     series = pd.Series(texts, dtype="str")
     assert contains_emoji(series).tolist() == [has_emoji(text) for text in texts]
+
+
+@settings(max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "300")), deadline=None)
+@given(
+    st.lists(st.one_of(st.none(), st.text(st.sampled_from("ab\ufe0f\u200d\u00e9"), max_size=5))),
+    st.text(st.sampled_from("ab\ufe0f\u200d\u00e9"), min_size=1, max_size=3),
+    st.data(),
+)
+def test_holding_finds_what_the_substring_kernel_finds(texts, needle, data) -> None:
+    array = pa.array(texts, type=data.draw(st.sampled_from([pa.string(), pa.large_string()])))
+    start = data.draw(st.integers(0, len(texts)))
+    for part in (array, array.slice(start), pa.chunked_array([array, array.slice(start)])):
+        kernel = pc.match_substring(part, needle)
+        expected = [bool(found) for found in kernel.to_pylist()]  # a missing text: False
+        assert holding(part, needle.encode()).tolist() == expected
 
 
 # Pieces that emoji sequences are built from, to shuffle into near-misses.

@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import datasets
+import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from conftest import (
     FIXTURES,
@@ -19,9 +21,12 @@ from conftest import (
     predictions_frame,
     random_labels,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.spec import CSV
+from hatemoji_datasets.datasets.hatemoji_check.rules import SCREEN, template_ids
 from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
 from hatemoji_datasets.datasets.hatemoji_check.spec import FUNCTIONALITIES, PERTURBATIONS
 from hatemoji_datasets.raw.reader import read_raw
@@ -291,3 +296,46 @@ def test_hatemoji_check_cells_match_the_paper(where) -> None:
     assert list(matrix.columns) == ["original", "identity", "polarity", "no_emoji"]
     assert matrix.loc["append", "no_emoji"] == 0.0  # F5.3 is the one non-hateful no-emoji cell
     assert matrix.loc["verb_swap", "original"] == 1.0
+
+
+#: Ways to write a templ_id near its GROUP.DIGIT form: signs, zeros, underscores, spaces.
+_WRITINGS = (
+    "{g}.{d}",
+    "+{g}.{d}",
+    "0{g}.{d}",
+    " {g}.{d}",
+    "{g}.{d} ",
+    "{g}.0{d}",
+    "{g}_0.{d}",
+    "{g}.{d}.{d}",
+    "{g}{d}",
+    "-{g}.{d}",
+    "{g}.{e}",
+    "{g}0.{d}",  # beyond int64 for the largest group
+)
+
+
+@st.composite
+def _template_rows(draw) -> tuple[str, int, str]:
+    group = draw(st.integers(-3, 12) | st.sampled_from([2**63 - 1, -(2**63)]))
+    digit = draw(st.integers(0, len(PERTURBATIONS)))  # the last: a set that is none
+    sets = [*PERTURBATIONS, "other"]
+    writing = draw(st.sampled_from(_WRITINGS) | st.text(st.sampled_from("0123-+._ "), max_size=5))
+    text = writing.format(g=group, d=digit, e=digit + len(PERTURBATIONS))
+    return text, draw(st.sampled_from([group, group ^ 1])), sets[digit]  # ^ 1: another group
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.lists(_template_rows(), max_size=12))
+def test_the_screened_template_rule_is_the_template_ids_it_states(rows) -> None:
+    """The screen reads each distinct templ_id back; the rule is the text it would make."""
+    batch = pa.RecordBatch.from_pydict(
+        {
+            "templ_id": pa.array([t for t, _, _ in rows], pa.string()),
+            "test_group_id": pa.array([g for _, g, _ in rows], pa.int64()),
+            "set": pa.array([s for _, _, s in rows], pa.string()),
+        }
+    )
+    stated = pc.equal(batch["templ_id"], template_ids(batch["test_group_id"], batch["set"]))
+    found = SCREEN["HC-TEMPLATE-ID"](batch, None)
+    assert found.to_pylist() == [bool(keeps) for keeps in stated.to_pylist()]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatemoji_datasets.validate import prefilter, prefilter_ranges
 
@@ -85,3 +88,45 @@ def test_check_says_whether_the_shipped_ranges_match(monkeypatch, capsys) -> Non
     assert "differs:" in capsys.readouterr().out
     monkeypatch.setattr(prefilter_ranges, "UNICODE_VERSION", "0.0.0")
     assert prefilter.main(["--check"]) == 0  # another Unicode: computed at run time
+
+
+#: Characters each branch of the prefilter sees (edge and inner spaces, controls, invisible
+#: characters, combining marks, compatibility characters), and ordinary ones. Conjoining
+#: Hangul jamo are left out: the ranges miss them (for the screen and the exact engine alike).
+TEXT_CHARACTERS = (
+    "ab e\u00e9\t\n\x07\x85\x1f\u00a0\u00ad\u200b\u200d\u2060\u2066\ufeff"
+    "\u0301\u0308\u212b\ufb01\u2460\u3000\u2028\U0001f600\ufe0f\uff21"
+)
+TEXTS = st.lists(st.text(st.sampled_from(TEXT_CHARACTERS), max_size=6), max_size=8)
+
+
+def _keeps_by_hand(texts: list[str], released: list[str]) -> bool:
+    """Every text keeps every text rule, repeats no released text, and its canonical form
+    is none of theirs: each text tested exactly, with no prefilter."""
+    canonical = {prefilter.canonical_text(text) for text in released}
+    known = set(released) | canonical
+    return all(
+        text not in known
+        and not any(broken(text) for _, _, _, broken in prefilter.TEXT_RULES)
+        and prefilter.canonical_text(text) not in canonical
+        for text in texts
+    )
+
+
+@settings(max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "300")), deadline=None)
+@given(TEXTS, TEXTS)
+def test_new_texts_keep_says_what_testing_each_text_says(texts, released) -> None:
+    canonical = sorted({prefilter.canonical_text(text) for text in released})
+    known = pa.array(sorted(set(released) | set(canonical)), pa.string())
+    found = prefilter.new_texts_keep(
+        pa.array(texts, pa.string()), known, pa.array(canonical, pa.string()), set(canonical)
+    )
+    assert found == _keeps_by_hand(texts, released)
+
+
+def test_new_texts_keep_sees_an_invisible_near_duplicate() -> None:
+    released = ["a b"]
+    canonical = pa.array(released, pa.string())
+    for text, keeps in (("a\u200b b", False), ("a\u200bb", True), ("a b\u00ad\u200d", False)):
+        found = prefilter.new_texts_keep(pa.array([text]), canonical, canonical, set(released))
+        assert found is keeps, text

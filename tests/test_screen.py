@@ -266,8 +266,16 @@ def test_repeats_are_seen_across_batches() -> None:
     assert UniqueValues().add(pyarrow.array([], pyarrow.int64()))
 
 
-@pytest.mark.parametrize(("spec", "config", "part"), SCREENED[:1], ids=IDS[:1])
-def test_validating_a_clean_file_imports_no_pandera(
+#: The first screened config of each dataset.
+FIRST_OF_EACH = list(
+    {spec.name: (spec, config, part) for spec, config, part in reversed(SCREENED)}.values()
+)
+
+
+@pytest.mark.parametrize(
+    ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
+)
+def test_validating_a_clean_file_imports_neither_pandera_nor_pandas(
     spec, config, part, mirror: Path, tmp_path: Path
 ) -> None:
     header, rows = _released_rows(spec, config, part, mirror)
@@ -277,7 +285,7 @@ def test_validating_a_clean_file_imports_no_pandera(
         "from hatemoji_datasets.validate.contributions import validate_contributions\n"
         f"report = validate_contributions([{path!r}], {spec.name!r}, {config.name!r})\n"
         "assert report.exit_code == 0, report.findings[:3]\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pandera'))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandera', 'pandas')))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, cwd=REPO, check=False
@@ -304,3 +312,18 @@ def test_a_release_it_cannot_read_leaves_the_file_to_the_exact_engine(
     assert main(["validate", str(wide), *where, "--cache-dir", str(tmp_path / "c")]) == 2
     said = capsys.readouterr()
     assert "wide.csv" in said.out + said.err and "download" not in said.out + said.err
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    st.lists(st.text(st.sampled_from("a\u00e9\u20ac\U0001f600"), max_size=4), max_size=4),
+    st.none() | st.integers(0, 6),
+    st.none() | st.integers(0, 6),
+)
+def test_a_length_check_counts_characters(texts, low, high) -> None:
+    """The byte lengths stand in for the characters only where they decide the same."""
+    check = {"check": "str_length", "min": low, "max": high}
+    expected = all(
+        (low is None or len(text) >= low) and (high is None or len(text) <= high) for text in texts
+    )
+    assert screen._check_keeps(pyarrow.array(texts, pyarrow.string()), check) is expected

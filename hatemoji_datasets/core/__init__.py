@@ -13,6 +13,7 @@ language.
 - :mod:`~hatemoji_datasets.core.card_source`: a dataset's ``card.yaml``;
 - :mod:`~hatemoji_datasets.core.features`: feature types and column builders;
 - :mod:`~hatemoji_datasets.core.emoji_search`: vectorised emoji detection;
+- :mod:`~hatemoji_datasets.core.arrow_values`: pyarrow values made and read without pandas;
 - :mod:`~hatemoji_datasets.core.agreement`: Fleiss' kappa and annotator counts;
 - :mod:`~hatemoji_datasets.core.numbers`: numbers for people (grouped counts, a column's
   shared decimals, byte sizes);

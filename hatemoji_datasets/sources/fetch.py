@@ -10,7 +10,6 @@ that fails its checksum is never kept in the cache.
 from __future__ import annotations
 
 import os
-import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,6 @@ from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError, SourceError
 from hatemoji_datasets.core.numbers import size
 from hatemoji_datasets.core.progress import step
-from hatemoji_datasets.sources.http import describe_failure, download
 from hatemoji_datasets.sources.settings import mirror_setting, resolve_url, timeout_setting
 from hatemoji_datasets.sources.verify import verify
 
@@ -65,6 +63,8 @@ def fetch(
         scheme = urlsplit(location).scheme.lower() if "://" in location else ""
         source = sources[name]
         if scheme in ("http", "https"):
+            from hatemoji_datasets.sources.http import download  # http.client, ssl: not for mirrors
+
             folder = _cache_folder(dl_manager)
             force = bool(getattr(getattr(dl_manager, "download_config", None), "force_download", 0))
             with step(f"fetching {source.name} ({_file_name(source)})", source.size) as shown:
@@ -99,6 +99,8 @@ def _cache_folder(dl_manager) -> str:
 
 def _local_if_file_url(location: str) -> str:
     if location.lower().startswith("file://"):
+        import urllib.request
+
         return urllib.request.url2pathname(urlsplit(location).path)
     return location
 
@@ -110,6 +112,8 @@ def _fetch_with_manager(
     try:
         paths = dl_manager.download(locations)
     except Exception as exc:  # the download manager raises many kinds; name the URLs
+        from hatemoji_datasets.sources.http import describe_failure
+
         wanted = ", ".join(locations.values())
         raise SourceError(f"could not download {wanted}: {describe_failure(exc)}") from None
     for name, path in paths.items():

@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from functools import cache
 from pathlib import Path
+
+import pyarrow
+import pyarrow.compute as pc
 
 from hatemoji_datasets.core.findings import Severity
 from hatemoji_datasets.validate import prefilter_ranges
@@ -98,12 +101,49 @@ def suspect_pattern() -> str:
 
     NFKC changes every text NFC changes, so one pattern serves both.
     """
+    return f"{_changing_pattern()}|{INVISIBLE_CHARACTERS}"
+
+
+@cache
+def _changing_pattern() -> str:
+    """The suspect pattern but for invisible characters: a text that matches only those
+    keeps every text rule, and its canonical form is the text without them."""
     characters = "".join(
         re.escape(chr(first)) + ("" if first == last else "-" + re.escape(chr(last)))
         for first, last in suspect_ranges()
     )
     # RE2's \s is ASCII only; \p{Z} adds the Unicode spaces str.strip() removes.
-    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|{INVISIBLE_CHARACTERS}|[{characters}]"
+    return rf"^[\s\p{{Z}}]|[\s\p{{Z}}]$|{CONTROL_CHARACTERS}|[{characters}]"
+
+
+def new_texts_keep(
+    texts: pyarrow.Array, known: pyarrow.Array, canonical: pyarrow.Array, canonical_set: Set[str]
+) -> bool:
+    """Whether every text keeps every text rule and repeats no released text, as such or
+    canonically (``known``: the released texts and their canonical forms; ``canonical``
+    and ``canonical_set``: those forms).
+
+    Vectorised in RE2 (which releases the GIL) but for the few texts that may change
+    other than by losing invisible characters: those are tested one by one.
+    """
+    if pc.any(pc.is_in(texts, value_set=known)).as_py():
+        return False  # repeats a released text, or its canonical form
+    suspects = texts.filter(pc.match_substring_regex(texts, suspect_pattern()))
+    if len(suspects) == 0:
+        return True
+    changing = pc.match_substring_regex(suspects, _changing_pattern())
+    # The rest hold invisible characters and nothing else a rule or NFKC could see.
+    visible = pc.replace_substring_regex(
+        suspects.filter(pc.invert(changing)), INVISIBLE_CHARACTERS, ""
+    )
+    if pc.any(pc.is_in(visible, value_set=canonical)).as_py():
+        return False
+    for text in suspects.filter(changing).to_pylist():
+        if any(broken(text) for _, _, _, broken in TEXT_RULES):
+            return False
+        if canonical_text(text) in canonical_set:
+            return False
+    return True
 
 
 def render(ranges: Ranges) -> str:

@@ -33,6 +33,7 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import array_of, int64s, scalar
 from hatemoji_datasets.core.errors import HatemojiDatasetsError, InputError
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
@@ -162,7 +163,7 @@ def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) ->
         values: list[Any] = [None] * len(chosen_positions)
         for index, name in enumerate(names):
             at = np.flatnonzero(chosen_columns == index)
-            taken = batch[name].take(pyarrow.array(chosen_positions[at], pyarrow.int64()))
+            taken = batch[name].take(int64s(chosen_positions[at]))
             for slot, value in zip(at.tolist(), taken.to_pylist(), strict=True):
                 values[slot] = value
         found.findings += [
@@ -309,16 +310,12 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     if kind == "isin":
         return all_true(pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type)))
     if kind == "eq":
-        return all_true(pc.equal(values, check["value"]))
+        return all_true(pc.equal(values, scalar(check["value"])))
     if kind in ("ge", "le", "gt", "lt"):
         compare = {"ge": pc.greater_equal, "le": pc.less_equal, "gt": pc.greater, "lt": pc.less}
-        return all_true(compare[kind](values, check["value"]))
+        return all_true(compare[kind](values, scalar(check["value"])))
     if kind == "str_length":
-        lengths = pc.utf8_length(values)
-        low, high = check.get("min"), check.get("max")
-        return (low is None or all_true(pc.greater_equal(lengths, low))) and (
-            high is None or all_true(pc.less_equal(lengths, high))
-        )
+        return _lengths_keep(values, check.get("min"), check.get("max"))
     if kind == "str_matches":
         # pandera matches at the start (``re.match``). RE2 is never laxer than Python's re
         # here: its ``$`` and classes are stricter, so a doubt goes to the exact engine.
@@ -329,6 +326,20 @@ def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
     return False
 
 
+def _lengths_keep(values: pyarrow.Array, low: int | None, high: int | None) -> bool:
+    """Whether every text has ``low`` to ``high`` characters. A text has no more characters
+    than bytes, and one or more exactly when it has a byte: its byte length (free) decides
+    those bounds, and the characters are counted only where it cannot."""
+    sizes = pc.binary_length(values)
+    if low is not None:
+        counted = sizes if low <= 1 else pc.utf8_length(values)
+        if not all_true(pc.greater_equal(counted, scalar(low))):
+            return False
+    if high is not None and not all_true(pc.less_equal(sizes, scalar(high))):
+        return all_true(pc.less_equal(pc.utf8_length(values), scalar(high)))
+    return True
+
+
 @cache
 def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
-    return pyarrow.array(values, kind)
+    return array_of(values, kind)

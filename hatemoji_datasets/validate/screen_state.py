@@ -16,11 +16,12 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import array_of, booleans, int64s, numpy_of, strings
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import read_files
 from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.sources.fetch import fetch_released
-from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
+from hatemoji_datasets.validate.prefilter import canonical_text, new_texts_keep
 
 #: Unique integers below this are tracked in a byte map (64 MiB at most); any other
 #: unique value is kept as itself.
@@ -49,11 +50,11 @@ class UniqueValues:
             self.missing = True
             return False
         if pyarrow.types.is_integer(values.type):
-            numbers = values.to_numpy()
+            numbers = numpy_of(values.cast(pyarrow.int64()))
             small = (numbers >= 0) & (numbers < BITMAP_LIMIT)
             fresh = self._add_small(numbers[small]) if small.any() else True
             rest = numbers[~small]
-            return self._add_others(pyarrow.array(rest, values.type)) and fresh
+            return self._add_others(int64s(rest)) and fresh
         return self._add_others(values)
 
     def _add_small(self, numbers: np.ndarray) -> bool:
@@ -97,12 +98,12 @@ class UniqueValues:
         """Per value of a batch: whether the file holds it more than once."""
         found = np.zeros(len(values), dtype=bool)
         if pyarrow.types.is_integer(values.type):
-            numbers = values.to_numpy()
+            numbers = numpy_of(values.cast(pyarrow.int64()))
             small = (numbers >= 0) & (numbers < len(self.bitmap))
             found[small] = self.bitmap[numbers[small]] == _REPEATED
         if self.repeats:
-            pool = pyarrow.array(list(self.repeats), values.type)
-            found |= pc.is_in(values, value_set=pool).to_numpy(zero_copy_only=False)
+            pool = array_of(list(self.repeats), values.type)
+            found |= numpy_of(pc.is_in(values, value_set=pool))
         return found
 
 
@@ -116,32 +117,25 @@ class Release:
     key: str
     text: str
     known_texts: pyarrow.Array
+    canonical: pyarrow.Array
     canonical_texts: frozenset[str]
 
     def keeps(self, batch: pyarrow.RecordBatch) -> bool:
         keys, released_keys = batch[self.key], self.keys
         if keys.type != released_keys.type:
             return False
-        released = pc.is_in(keys, value_set=released_keys).to_numpy(zero_copy_only=False)
+        released = numpy_of(pc.is_in(keys, value_set=released_keys))
         if released.any() and not self._unchanged(batch, released, released_keys):
             return False
-        new = batch[self.text].filter(pyarrow.array(~released))
-        if _any_true(pc.is_in(new, value_set=self.known_texts)):
-            return False  # repeats a released text, or its canonical form
-        suspects = new.filter(pc.match_substring_regex(new, suspect_pattern()))
-        for text in suspects.to_pylist():
-            if any(broken(text) for _, _, _, broken in TEXT_RULES):
-                return False
-            if canonical_text(text) in self.canonical_texts:
-                return False
-        return True
+        new = batch[self.text].filter(booleans(~released))
+        return new_texts_keep(new, self.known_texts, self.canonical, self.canonical_texts)
 
     def _unchanged(
         self, batch: pyarrow.RecordBatch, released: np.ndarray, released_keys: pyarrow.Array
     ) -> bool:
         """Whether every released row of the batch holds its released cells (the first
         released row of its key, as the release rule compares)."""
-        mask = pyarrow.array(released)
+        mask = booleans(released)
         at = pc.index_in(batch[self.key].filter(mask), value_set=released_keys)
         for name in batch.schema.names:
             if name not in self.table.column_names:
@@ -156,12 +150,9 @@ class Release:
 def all_true(result: Any) -> bool:
     """Whether every answer is True (a missing answer counts as False)."""
     if isinstance(result, (pyarrow.Array, pyarrow.ChunkedArray)):
-        return len(result) == 0 or bool(pc.all(result.fill_null(False)).as_py())
+        # Nulls count as False: where there is one, not all are True.
+        return len(result) == 0 or (result.null_count == 0 and bool(pc.all(result).as_py()))
     return bool(np.all(result))
-
-
-def _any_true(values: pyarrow.Array) -> bool:
-    return len(values) > 0 and bool(pc.any(values.fill_null(False)).as_py())
 
 
 @cache
@@ -178,6 +169,7 @@ def released_context(
     table = stack_tables([raw.table for split in files.values() for _, raw in split.sources])
     texts = table[text].cast(pyarrow.string()).to_pylist()
     canonical = [canonical_text(t) for t in texts]
-    known = pyarrow.array(sorted(set(texts) | set(canonical)), pyarrow.string())
+    known = strings(sorted(set(texts) | set(canonical)))
     keys = table[part.key_column].combine_chunks()
-    return Release(table, keys, part.key_column, text, known, frozenset(canonical))
+    forms = sorted(set(canonical))
+    return Release(table, keys, part.key_column, text, known, strings(forms), frozenset(forms))

@@ -13,6 +13,7 @@ from typing import Any
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import distinct_pairs, scalar
 from hatemoji_datasets.datasets.apeach.spec import (
     AGE_GROUP_WIDTH,
     GENDER_BIAS,
@@ -25,15 +26,16 @@ def _age_group(batch: Any, context: ScreenContext) -> pyarrow.Array:
     """``age`` is the five-year group of ``user_age`` (under 20: 20). Ages out of their
     range already fail their column's check; in range, integer division is floor."""
     user_age = batch["user_age"]
-    width = pyarrow.scalar(AGE_GROUP_WIDTH, user_age.type)
+    width = scalar(AGE_GROUP_WIDTH).cast(user_age.type)
     floor = pc.multiply(pc.divide(user_age, width), width)
-    expected = pc.max_element_wise(floor, pyarrow.scalar(YOUNGEST_AGE_GROUP, user_age.type))
+    expected = pc.max_element_wise(floor, scalar(YOUNGEST_AGE_GROUP).cast(user_age.type))
     return pc.equal(batch["age"], expected)
 
 
 def _gender_flag(batch: Any, context: ScreenContext) -> pyarrow.Array:
     return pc.equal(
-        pc.equal(batch["contain_gender_bias"], "True"), pc.equal(batch["bias"], GENDER_BIAS)
+        pc.equal(batch["contain_gender_bias"], scalar("True")),
+        pc.equal(batch["bias"], scalar(GENDER_BIAS)),
     )
 
 
@@ -46,16 +48,7 @@ class TopicNames:
         self.prompts: dict[str, set[str]] = {}
 
     def add(self, batch: Any) -> bool:
-        pairs = (
-            pyarrow.table(
-                [batch["text_topic"], batch["text_topic_eng"]], names=["prompt", "english"]
-            )
-            .group_by(["prompt", "english"])
-            .aggregate([])
-        )
-        for prompt, english in zip(
-            pairs["prompt"].to_pylist(), pairs["english"].to_pylist(), strict=True
-        ):
+        for prompt, english in distinct_pairs(batch["text_topic"], batch["text_topic_eng"]):
             self.english.setdefault(prompt, set()).add(english)
             self.prompts.setdefault(english, set()).add(prompt)
         return self.finish()

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import booleans, first_rows, int64s, scalar, strings
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     ANNOTATORS_PER_CASE,
     FUNCTIONALITIES,
@@ -45,36 +47,37 @@ def _file_language(context: ScreenContext) -> str | None:
 def _row_languages(batch: Any, context: ScreenContext) -> pyarrow.Array:
     language = _file_language(context)
     if language is not None:
-        return pyarrow.array([language] * batch.num_rows, pyarrow.string())
+        return pyarrow.repeat(scalar(language), batch.num_rows)
     return _id_languages(batch["mhc_case_id"])
 
 
 def _of_language(values: Any, languages: Any, vocabulary: dict[str, tuple[str, ...]]) -> Any:
     """Whether each value is in its row's language's vocabulary (True where the language
     is not one of the vocabulary's)."""
-    keeps = pc.invert(pc.is_in(languages, value_set=pyarrow.array(list(vocabulary))))
+    keeps = pc.invert(pc.is_in(languages, value_set=strings(vocabulary)))
     for language, allowed in vocabulary.items():
-        here = pc.equal(languages, language)
-        allowed_here = pc.is_in(values, value_set=pyarrow.array(list(allowed)))
+        here = pc.equal(languages, scalar(language))
+        allowed_here = pc.is_in(values, value_set=strings(allowed))
         keeps = pc.if_else(here, allowed_here, keeps)
-    return pc.fill_null(keeps, True)  # a missing language: the id's pattern says so
+    return pc.fill_null(keeps, scalar(True))  # a missing language: the id's pattern says so
 
 
 def _id_language(batch: Any, context: ScreenContext) -> Any:
     language = _file_language(context)
     if language is None:
-        return pyarrow.array([True] * batch.num_rows)
-    return pc.fill_null(pc.equal(_id_languages(batch["mhc_case_id"]), language), False)
+        return booleans(np.ones(batch.num_rows, dtype=bool))
+    same = pc.equal(_id_languages(batch["mhc_case_id"]), scalar(language))
+    return pc.fill_null(same, scalar(False))
 
 
 def _label_suffix(batch: Any, context: ScreenContext) -> Any:
     hateful = pc.ends_with(batch["functionality"], HATEFUL_SUFFIX)
-    return pc.equal(pc.equal(batch["label_gold"], HATEFUL), hateful)
+    return pc.equal(pc.equal(batch["label_gold"], scalar(HATEFUL)), hateful)
 
 
 def _functionality_language(batch: Any, context: ScreenContext) -> Any:
     values = batch["functionality"]
-    unknown = pc.invert(pc.is_in(values, value_set=pyarrow.array(list(FUNCTIONALITIES))))
+    unknown = pc.invert(pc.is_in(values, value_set=strings(FUNCTIONALITIES)))
     known = _of_language(values, _row_languages(batch, context), FUNCTIONALITIES_OF)
     return pc.or_(unknown, known)
 
@@ -82,7 +85,7 @@ def _functionality_language(batch: Any, context: ScreenContext) -> Any:
 def _target_language(batch: Any, context: ScreenContext) -> Any:
     values = batch["target_ident"]
     known = _of_language(values, _row_languages(batch, context), UPSTREAM_TARGETS)
-    return pc.or_(pc.equal(values, UPSTREAM_NO_TARGET), known)
+    return pc.or_(pc.equal(values, scalar(UPSTREAM_NO_TARGET)), known)
 
 
 def _labels_literal(batch: Any, context: ScreenContext) -> Any:
@@ -93,15 +96,14 @@ def _majority(batch: Any, context: ScreenContext) -> Any:
     literals = batch["label_annotated"]
     valid = pc.match_substring_regex(literals, LABELS_LITERAL)
     hateful = pc.count_substring(literals, f"'{HATEFUL}'")
-    expected = pc.if_else(
-        pc.greater(pc.multiply(hateful, 2), ANNOTATORS_PER_CASE), HATEFUL, NON_HATEFUL
-    )
+    majority = pc.greater(pc.multiply(hateful, scalar(2)), scalar(ANNOTATORS_PER_CASE))
+    expected = pc.if_else(majority, scalar(HATEFUL), scalar(NON_HATEFUL))
     return pc.or_(pc.invert(valid), pc.equal(batch["label_annotated_maj"], expected))
 
 
 def _disagreement(batch: Any, context: ScreenContext) -> Any:
     differs = pc.not_equal(batch["label_annotated_maj"], batch["label_gold"])
-    return pc.equal(pc.equal(batch["disagreement_in_case"], "True"), differs)
+    return pc.equal(pc.equal(batch["disagreement_in_case"], scalar("True")), differs)
 
 
 def _optional_ids(values: Any) -> pyarrow.Array:
@@ -109,7 +111,7 @@ def _optional_ids(values: Any) -> pyarrow.Array:
     own pattern refuses the value)."""
     digits = pc.replace_substring_regex(values, r"\.0$", "")
     number = pc.match_substring_regex(digits, r"^[0-9]{1,18}$")
-    return pc.cast(pc.if_else(number, digits, None), pyarrow.int64())
+    return pc.cast(pc.if_else(number, digits, _NO_TEXT), pyarrow.int64())
 
 
 class References:
@@ -132,18 +134,15 @@ class References:
 
     def add(self, batch: Any) -> bool:
         ids = batch["mhc_case_id"]
-        firsts = (
-            pyarrow.table([ids, batch["templ_id"]], names=["id", "template"])
-            .group_by("id", use_threads=False)
-            .aggregate([("template", "first")])
-        )  # each id's first row in the batch (a file may repeat ids: the schema says so)
+        # Each id's first row in the batch (a file may repeat ids: the schema says so).
+        firsts = int64s(first_rows(ids))
         for case_id, template in zip(
-            firsts["id"].to_pylist(), firsts["template_first"].to_pylist(), strict=True
+            ids.take(firsts).to_pylist(), batch["templ_id"].take(firsts).to_pylist(), strict=True
         ):
             self.templates.setdefault(case_id, template)
         references = _optional_ids(batch["ref_case_id"])
         named = pc.binary_join_element_wise(
-            _id_languages(ids), references.cast(pyarrow.string()), "-"
+            _id_languages(ids), references.cast(pyarrow.string()), scalar("-")
         )
         wanted = pc.is_valid(named)
         if not pc.any(wanted).as_py():
@@ -166,6 +165,8 @@ class References:
 
 
 _MISSING = object()
+#: A missing text, as a scalar.
+_NO_TEXT = pyarrow.nulls(1, pyarrow.string())[0]
 
 SCREEN = {
     "MHC-ID-LANGUAGE": _id_language,
