@@ -127,20 +127,24 @@ def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     import emoji
     import pyarrow as pa
 
-    from hatemoji_datasets.core.emoji_search import contains_emoji, squeeze_to_emoji
+    from hatemoji_datasets.core.emoji_search import squeeze_to_emoji
 
     values = texts.combine_chunks() if isinstance(texts, pa.ChunkedArray) else texts
-    # Only texts with an emoji need the (slow, per-character) tokenizer, and it
-    # only needs their emoji characters: runs of anything else become one space.
-    found = contains_emoji(values)
-    squeezed = squeeze_to_emoji(values).to_pylist()
-    lists: list[list[str]] = [[] for _ in range(len(values))]
-    segmented: dict[str, list[str]] = {}  # squeezed texts repeat a lot: segment each once
-    for position in found.nonzero()[0]:
-        text = squeezed[position]
-        if text not in segmented:
-            segmented[text] = [match["emoji"] for match in emoji.emoji_list(text)]
-        lists[position] = list(segmented[text])
+    # The (slow, per-character) tokenizer only needs a text's emoji characters: runs of
+    # anything else become one space. No emoji sequence holds a space, so each run
+    # between spaces segments on its own, and runs repeat far more than whole texts
+    # do: each distinct run is segmented once.
+    segmented: dict[str, list[str]] = {}
+    lists: list[list[str]] = []
+    for text in squeeze_to_emoji(values).to_pylist():
+        found: list[str] = []
+        for run in (text or "").split(" "):
+            if not run:
+                continue
+            if run not in segmented:
+                segmented[run] = [match["emoji"] for match in emoji.emoji_list(run)]
+            found += segmented[run]
+        lists.append(found)
     return pa.array(lists, type=pa.list_(pa.string()))
 
 
