@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -43,9 +43,8 @@ from hatemoji_datasets.datasets.hatemoji_build.spec import PERTURBATIONS, SPLITS
 _ORIGINAL = PERTURBATIONS.index("original")
 
 
-@dataclass(frozen=True)
-class Entry:
-    """What the assignment reads of an entry."""
+class Entry(NamedTuple):
+    """What the assignment reads of an entry (a tuple: a build makes thousands)."""
 
     entry_id: int
     matched_id: int
@@ -190,23 +189,18 @@ def resplit(tables: dict[str, pa.Table], config: ConfigSpec, version: str) -> di
     Rows of each split are in ``entry_id`` order, as upstream's files are.
     """
     every = pa.concat_tables(tables.values())
-    columns = {
-        name: every[name].to_pylist()
-        for name in ("entry_id", "matched_id", "round", "label", "perturbation", "upstream_split")
-    }
-    entries = [
-        Entry(
-            entry_id=entry_id,
-            matched_id=matched_id,
-            round=round_,
-            hateful=label == 1,
-            original=perturbation == _ORIGINAL,
-            upstream_split=SPLITS[upstream],
-        )
-        for entry_id, matched_id, round_, label, perturbation, upstream in zip(
-            *columns.values(), strict=True
-        )
-    ]
+    entries = map(
+        Entry._make,
+        zip(
+            every["entry_id"].to_pylist(),
+            every["matched_id"].to_pylist(),
+            every["round"].to_pylist(),
+            pc.equal(every["label"], 1).to_pylist(),
+            pc.equal(every["perturbation"], _ORIGINAL).to_pylist(),
+            pc.take(pa.array(SPLITS), every["upstream_split"]).to_pylist(),
+            strict=True,
+        ),
+    )
     assigned = pair_safe_splits(entries, SPLITS)
     kept = every.filter(pc.is_in(every["round"], value_set=pa.array(config.param("rounds"))))
     split_of = pa.array([assigned[entry_id] for entry_id in kept["entry_id"].to_pylist()])
