@@ -114,11 +114,10 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
     types = {column: pyarrow.string() for column in header}
     types.update(dict.fromkeys(integers, pyarrow.int64()))
     if fmt.quoted and os.path.getsize(name) > READ_BLOCK_BYTES:
-        # Over several blocks, pyarrow is several times faster when no value spans
-        # lines. Try that first: if every physical line after the header became one
-        # row, no value held a newline and the result is exact; otherwise parse again
-        # allowing them. (A file of one block is parsed once, allowing them: no block
-        # boundary can cut a value, and it costs the same.)
+        # Over several blocks pyarrow is several times faster when no value spans lines
+        # (a file of one block is parsed once, allowing them: no boundary can cut one).
+        # If every physical line after the header became one row, no value held a
+        # newline and the result is exact; otherwise parse again allowing them.
         try:
             table = _parse(name, fmt, types, newlines_in_values=False)
         except (InputError, pyarrow.ArrowInvalid):
