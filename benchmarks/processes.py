@@ -122,6 +122,20 @@ def child(program: str, args: dict) -> list[str]:
     return [sys.executable, str(CHILDREN / program), json.dumps(args)]
 
 
+def byte_compile(env: dict[str, str]) -> bool:
+    """Byte-compile the package the children import, once and untimed, as ``pip install``
+    does: its children then load it from bytecode, as they load ``datasets``. Without
+    it, an editable install under ``PYTHONDONTWRITEBYTECODE`` has every package child
+    compile each of its modules from source (about 0.1 s a process) and no baseline
+    child anything. Whether it worked."""
+    code = (
+        "import compileall, os, sys, hatemoji_datasets as p; "
+        "sys.exit(not compileall.compile_dir(os.path.dirname(p.__file__), quiet=2))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
+    return done.returncode == 0
+
+
 def tool(name: str) -> list[str] | None:
     """A console script of this environment (beside its Python), or on PATH."""
     script = Path(sys.executable).parent / name

@@ -36,6 +36,21 @@ def test_emoji_lists_segment_sequences() -> None:
     assert emoji_lists(chunked).to_pylist() == [["👍🏽", "🏳️‍🌈", "4️⃣", "🇬🇧"], [], []]
 
 
+def test_emoji_lists_segment_each_run_as_the_whole_text() -> None:
+    # Each run of emoji characters is segmented on its own: joiners, modifiers and
+    # selectors next to a run's edge must segment as they do inside the whole text.
+    texts = [
+        "🏻 \u200d🏻",
+        "⛓️\u200d a ⛓️\u200d",
+        "a\u200d👨 👨\u200d x 🏿",
+        "👨 🏿👨🏿 👨\u200d🚒👨 \u200d🚒",
+        "4 ️⃣ 4️⃣ #️⃣x*️⃣",
+        "🇬 🇧🇬🇧🇬 🏴\U000e0067 \U000e0062",
+        "🌻🌻 🌻 text 🌻🌻",
+    ]
+    assert emoji_lists(pa.array(texts)).to_pylist() == [emoji_in(text) for text in texts]
+
+
 def test_class_ids_follow_the_upstream_order() -> None:
     assert class_ids(pa.array(["b", "a", "b"]), ["a", "b"]).to_pylist() == [1, 0, 1]
     with pytest.raises(ValueError, match="'c'"):

@@ -15,6 +15,8 @@ from pathlib import Path
 import datasets
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatemoji_datasets import FingerprintError, UnknownNameError, load_dataset
 from hatemoji_datasets.building import fingerprint as fingerprints
@@ -163,6 +165,48 @@ def test_fingerprint_is_content_only(tmp_path: Path) -> None:
         datasets.Features({**ds.features, "label": datasets.ClassLabel(names=["no", "si"])})
     )
     assert fingerprints.fingerprint(renamed) != digest
+
+
+# Text over all of Unicode, with what JSON escapes (quotes, backslashes, every control
+# character) made common.
+_TEXT = st.text(
+    alphabet=st.one_of(
+        st.characters(exclude_categories=("Cs",)), st.sampled_from('"\\\n\r\t\b\f\x00\x1f\x7f')
+    ),
+    max_size=12,
+)
+_COLUMNS = st.sampled_from(
+    [
+        (pa.string(), st.none() | _TEXT),
+        (pa.large_string(), _TEXT),
+        (pa.int64(), st.none() | st.integers(-(2**63), 2**63 - 1)),
+        (pa.int8(), st.integers(-128, 127)),
+        (pa.uint32(), st.integers(0, 2**32 - 1)),
+        (pa.bool_(), st.none() | st.booleans()),
+        (pa.float64(), st.none() | st.floats()),  # no kernel: value by value
+        (pa.list_(pa.int64()), st.none() | st.lists(st.none() | st.integers(-9, 9), max_size=3)),
+        (pa.list_(pa.string()), st.lists(st.none() | _TEXT, max_size=3)),
+        (pa.list_(pa.list_(pa.int8())), st.lists(st.lists(st.integers(0, 3), max_size=2))),
+    ]
+)
+
+
+@st.composite
+def _batches(draw) -> pa.RecordBatch:
+    rows = draw(st.integers(1, 12))
+    columns = draw(st.lists(_COLUMNS, min_size=1, max_size=4))
+    arrays = [pa.array(draw(st.lists(v, min_size=rows, max_size=rows)), t) for t, v in columns]
+    batch = pa.RecordBatch.from_arrays(arrays, [f"c{i}" for i in range(len(arrays))])
+    start = draw(st.integers(0, rows - 1))  # a slice: arrays that do not start at 0
+    return batch.slice(start)
+
+
+@settings(deadline=None, max_examples=300)
+@given(_batches())
+def test_fingerprint_lines_are_the_json_of_each_row(batch: pa.RecordBatch) -> None:
+    """The hashed lines, written by Arrow kernels, are the JSON of the rows' Python values
+    byte for byte (the definition, and what every recorded fingerprint was made from)."""
+    assert bytes(fingerprints._row_lines(batch)) == fingerprints.row_lines_of_values(batch)
 
 
 def test_canonical_features_ignore_the_datasets_release() -> None:

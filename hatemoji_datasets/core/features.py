@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -124,24 +125,30 @@ def optional_ints(values: pa.Array | pa.ChunkedArray) -> pa.Array:
 
 def emoji_lists(texts: pa.Array | pa.ChunkedArray) -> pa.Array:
     """The emoji in each text, in order, as the ``emoji`` package segments them."""
-    import emoji
     import pyarrow as pa
 
-    from hatemoji_datasets.core.emoji_search import contains_emoji, squeeze_to_emoji
+    from hatemoji_datasets.core.emoji_search import squeeze_to_emoji
 
     values = texts.combine_chunks() if isinstance(texts, pa.ChunkedArray) else texts
-    # Only texts with an emoji need the (slow, per-character) tokenizer, and it
-    # only needs their emoji characters: runs of anything else become one space.
-    found = contains_emoji(values)
-    squeezed = squeeze_to_emoji(values).to_pylist()
-    lists: list[list[str]] = [[] for _ in range(len(values))]
-    segmented: dict[str, list[str]] = {}  # squeezed texts repeat a lot: segment each once
-    for position in found.nonzero()[0]:
-        text = squeezed[position]
-        if text not in segmented:
-            segmented[text] = [match["emoji"] for match in emoji.emoji_list(text)]
-        lists[position] = list(segmented[text])
+    # The (slow, per-character) tokenizer only needs a text's emoji characters: runs of
+    # anything else become one space. No emoji sequence holds a space, so each run
+    # between spaces segments on its own, and runs repeat far more than whole texts
+    # do (a split's, and the splits of one dataset): each is segmented once.
+    lists: list[list[str]] = []
+    for text in squeeze_to_emoji(values).to_pylist():
+        found: list[str] = []
+        for run in (text or "").split(" "):
+            if run:
+                found += _emoji_of_run(run)
+        lists.append(found)
     return pa.array(lists, type=pa.list_(pa.string()))
+
+
+@lru_cache(maxsize=1 << 16)
+def _emoji_of_run(run: str) -> tuple[str, ...]:
+    import emoji
+
+    return tuple(match["emoji"] for match in emoji.emoji_list(run))
 
 
 # -- canonical: the same under every datasets release (fingerprints) ----------------------

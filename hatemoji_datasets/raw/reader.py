@@ -113,11 +113,11 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
         _reject_unclosed_quote(name, fmt)
     types = {column: pyarrow.string() for column in header}
     types.update(dict.fromkeys(integers, pyarrow.int64()))
-    if fmt.quoted:
-        # pyarrow is several times faster when no value spans lines. Try that
-        # first: if every physical line after the header became one row, no
-        # value held a newline and the result is exact; otherwise parse again
-        # allowing them.
+    if fmt.quoted and os.path.getsize(name) > READ_BLOCK_BYTES:
+        # Over several blocks pyarrow is several times faster when no value spans lines
+        # (a file of one block is parsed once, allowing them: no boundary can cut one).
+        # If every physical line after the header became one row, no value held a
+        # newline and the result is exact; otherwise parse again allowing them.
         try:
             table = _parse(name, fmt, types, newlines_in_values=False)
         except (InputError, pyarrow.ArrowInvalid):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -43,9 +43,8 @@ from hatemoji_datasets.datasets.hatemoji_build.spec import PERTURBATIONS, SPLITS
 _ORIGINAL = PERTURBATIONS.index("original")
 
 
-@dataclass(frozen=True)
-class Entry:
-    """What the assignment reads of an entry."""
+class Entry(NamedTuple):
+    """What the assignment reads of an entry (a tuple: a build makes thousands)."""
 
     entry_id: int
     matched_id: int
@@ -55,27 +54,21 @@ class Entry:
     upstream_split: str
 
 
-# Compared and hashed by identity: each pair is made once, and the balancing step
-# looks pairs up in dicts thousands of times (hashing two entries' fields each time).
-@dataclass(frozen=True, eq=False)
 class _Pair:
-    original: Entry
-    perturbation: Entry
+    """An original and its perturbation; compared and hashed by identity (each pair is
+    made once, and the balancing step looks pairs up in dicts thousands of times)."""
 
-    @property
-    def members(self) -> tuple[Entry, Entry]:
-        return self.original, self.perturbation
+    __slots__ = ("original", "perturbation", "members", "hateful", "round")
 
-    @property
-    def hateful(self) -> int:
-        return self.original.hateful + self.perturbation.hateful
-
-    @property
-    def round(self) -> int:
-        return self.original.round
+    def __init__(self, original: Entry, perturbation: Entry) -> None:
+        self.original, self.perturbation = original, perturbation
+        self.members = (original, perturbation)
+        #: Hateful members: 0, 1 (a mixed pair) or 2.
+        self.hateful = original.hateful + perturbation.hateful
+        self.round = original.round
 
     def moved_if_in(self, split: str) -> int:
-        return sum(member.upstream_split != split for member in self.members)
+        return (self.original.upstream_split != split) + (self.perturbation.upstream_split != split)
 
 
 def pair_safe_splits(entries: Iterable[Entry], splits: Sequence[str]) -> dict[int, str]:
@@ -131,22 +124,22 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
             upstream[member.round, member.upstream_split] += member.hateful
         hateful[pair.round, home[pair]] += pair.hateful
     weight = len(rounds)
+    keys = _keys(rounds, splits)
 
     def cost() -> int:
-        per_round = sum((hateful[key] - upstream[key]) ** 2 for key in _keys(rounds, splits))
-        per_split = sum(
-            (sum(hateful[r, s] for r in rounds) - sum(upstream[r, s] for r in rounds)) ** 2
-            for s in splits
-        )
+        off = {key: hateful[key] - upstream[key] for key in keys}
+        per_round = sum(difference * difference for difference in off.values())
+        per_split = sum(sum(off[r, s] for r in rounds) ** 2 for s in splits)
         return per_round + weight * per_split
 
-    while True:
-        # The pairs of each (round, split, hateful members), in order: one pass per
-        # exchange (a pass per candidate made this step most of a pair-safe build).
-        buckets: dict[tuple[int, str, int], list[_Pair]] = {}
-        for pair in pairs:
-            buckets.setdefault((pair.round, home[pair], pair.hateful), []).append(pair)
+    # The pairs of each (round, split, hateful members), kept up to date as pairs are
+    # exchanged (rebuilding them for every exchange made this step most of a pair-safe
+    # build). Their order does not matter: a choice among them ends on a unique entry_id.
+    buckets: dict[tuple[int, str, int], dict[_Pair, None]] = {}
+    for pair in pairs:
+        buckets.setdefault((pair.round, home[pair], pair.hateful), {})[pair] = None
 
+    while True:
         current, best = cost(), None
         for round_ in rounds:
             for into in splits:
@@ -161,8 +154,8 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
                         hateful[round_, into] -= change
                         hateful[round_, out_of] += change
                         if found < current and (best is None or found < best[0]):
-                            incoming = buckets.get((round_, out_of, same), [])
-                            outgoing = buckets.get((round_, into, 1), [])
+                            incoming = buckets.get((round_, out_of, same))
+                            outgoing = buckets.get((round_, into, 1))
                             if incoming and outgoing:
                                 best = (found, round_, into, out_of, incoming, outgoing)
         if best is None:
@@ -170,7 +163,10 @@ def _balance_labels(pairs: list[_Pair], home: dict[_Pair, str], splits: Sequence
         _, round_, into, out_of, incoming, outgoing = best
         coming = min(incoming, key=lambda p: (_added_moves(p, home, into), p.original.entry_id))
         going = min(outgoing, key=lambda p: (_added_moves(p, home, out_of), p.original.entry_id))
-        home[coming], home[going] = into, out_of
+        for pair, split in ((coming, into), (going, out_of)):
+            del buckets[pair.round, home[pair], pair.hateful][pair]
+            buckets.setdefault((pair.round, split, pair.hateful), {})[pair] = None
+            home[pair] = split
         change = coming.hateful - going.hateful
         hateful[round_, into] += change
         hateful[round_, out_of] -= change
@@ -193,23 +189,18 @@ def resplit(tables: dict[str, pa.Table], config: ConfigSpec, version: str) -> di
     Rows of each split are in ``entry_id`` order, as upstream's files are.
     """
     every = pa.concat_tables(tables.values())
-    columns = {
-        name: every[name].to_pylist()
-        for name in ("entry_id", "matched_id", "round", "label", "perturbation", "upstream_split")
-    }
-    entries = [
-        Entry(
-            entry_id=entry_id,
-            matched_id=matched_id,
-            round=round_,
-            hateful=label == 1,
-            original=perturbation == _ORIGINAL,
-            upstream_split=SPLITS[upstream],
-        )
-        for entry_id, matched_id, round_, label, perturbation, upstream in zip(
-            *columns.values(), strict=True
-        )
-    ]
+    entries = map(
+        Entry._make,
+        zip(
+            every["entry_id"].to_pylist(),
+            every["matched_id"].to_pylist(),
+            every["round"].to_pylist(),
+            pc.equal(every["label"], 1).to_pylist(),
+            pc.equal(every["perturbation"], _ORIGINAL).to_pylist(),
+            pc.take(pa.array(SPLITS), every["upstream_split"]).to_pylist(),
+            strict=True,
+        ),
+    )
     assigned = pair_safe_splits(entries, SPLITS)
     kept = every.filter(pc.is_in(every["round"], value_set=pa.array(config.param("rounds"))))
     split_of = pa.array([assigned[entry_id] for entry_id in kept["entry_id"].to_pylist()])
