@@ -296,6 +296,10 @@ def _readme(chosen: list[DatasetSpec]) -> str:
             "|---|---|---|---|",
             *rows,
             "",
+            f"Each dataset's `{PROMPTS_FILE}` holds its tasks' prompts, one Python function a "
+            "task named after it (`doc_to_text: !function prompts.TASK`), which the harness "
+            "loads from beside the task files; it needs nothing but Python.",
+            "",
             "Each task loads its rows through this package (`custom_dataset:`, built from the "
             "pinned upstream files or `$HATEMOJI_DATASETS_MIRROR`), so a task runs with only "
             "the package installed, offline from a mirror, before anything is on the Hub. "
