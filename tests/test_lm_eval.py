@@ -74,12 +74,13 @@ def test_one_task_per_config_and_a_group_per_dataset(name: str) -> None:
 def test_prompts_and_choices() -> None:
     english = load_task("hatemoji_check/hatemoji_check_default.yaml")
     assert english["doc_to_choice"] == ["non-hateful", "hateful"]
-    assert english["doc_to_text"] == "Text: {{text}}\nQuestion: Is this text hateful?\nAnswer:"
+    # The prompt is a function in prompts.py beside the YAML (tests/test_lm_eval_prompts.py).
+    assert english["doc_to_text"] == ("!function", "prompts.hatemoji_check_default")
     assert load_task("hatemoji_build/hatemoji_build_r6.yaml")["test_split"] == "test"
     for config in ("default", "beep"):
         korean = load_task(f"apeach/apeach_{config}.yaml")
         assert korean["doc_to_choice"] == ["혐오 아님", "혐오"]  # "not hate", "hate"
-        assert korean["doc_to_text"].startswith("문장: {{text}}\n")
+        assert korean["doc_to_text"] == ("!function", f"prompts.apeach_{config}")
     assert load_task("apeach/apeach_beep.yaml")["test_split"] == "validation"
 
 
@@ -97,7 +98,7 @@ def test_cli_writes_checks_and_points_at_a_local_export(tmp_path: Path, capsys) 
     assert (
         main(["lm-eval-tasks", "apeach", "--dataset-path", str(export), "--out", str(local)]) == 0
     )
-    task = yaml.safe_load((local / "apeach" / "apeach_beep.yaml").read_text(encoding="utf-8"))
+    task = load_task("apeach/apeach_beep.yaml", local)
     assert task["dataset_path"] == str(export.resolve())
     assert "dataset_kwargs" not in task  # a local export is one version already
     assert main(["lm-eval-tasks", "apeach", "hatemoji_check", "--dataset-path", "x"]) == 1
@@ -118,6 +119,9 @@ def test_the_hub_variant_is_one_flag_away(tmp_path: Path, capsys) -> None:
             # The same task, prompt and choices: only where the rows come from differs.
             assert task["task"] == committed["task"]
             assert task["doc_to_choice"] == committed["doc_to_choice"]
+            assert task["doc_to_text"] == committed["doc_to_text"]
+        prompts = (hub / name / "prompts.py").read_text(encoding="utf-8")
+        assert prompts == (TASKS / name / "prompts.py").read_text(encoding="utf-8")
     one = tmp_path / "one"
     assert main(["lm-eval-tasks", "apeach", "--hub", "someone/apeach", "--out", str(one)]) == 0
     assert load_task("apeach/apeach_beep.yaml", one)["dataset_path"] == "someone/apeach"

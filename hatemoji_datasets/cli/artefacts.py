@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hatemoji_datasets.core.file_io import read_text
-from hatemoji_datasets.core.generated import repository_root
+from hatemoji_datasets.core.generated import folder_files, repository_root
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.core.spec import DatasetSpec
 
@@ -255,5 +255,5 @@ def extra_files(
     found = []
     for folder in folders:
         if folder.is_dir():
-            found += [p for p in sorted(folder.rglob("*")) if p.is_file() and p not in expected]
+            found += [p for p in folder_files(folder) if p not in expected]
     return found

@@ -81,7 +81,8 @@ def differences(
     extra: bool = False,
 ) -> list[str]:
     """One line per file of ``folder`` that is missing or differs from ``files`` (``what``
-    it differs from, and ``hint``, how to fix it); with ``extra``, files not generated too."""
+    it differs from, and ``hint``, how to fix it); with ``extra``, files not generated too
+    (:func:`folder_files`)."""
     problems = []
     for relative, text in files.items():
         path = folder / relative
@@ -94,10 +95,20 @@ def differences(
         if current != text:
             problems.append(f"{path}: differs from {what}; {hint}")
     if extra and folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.relative_to(folder).as_posix() not in files:
+        for path in folder_files(folder):
+            if path.relative_to(folder).as_posix() not in files:
                 problems.append(f"{path}: not a generated file; remove it")
     return problems
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """Every file under ``folder``, sorted, but Python's bytecode caches: running a generated
+    module (the harness runs a task's ``prompts.py``) writes ``__pycache__/`` beside it."""
+    return [
+        path
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts
+    ]
 
 
 def replace_block(page: str, start: str, end: str, body: str) -> str:

@@ -6,12 +6,14 @@ and one group per dataset::
     lm_eval_tasks/README.md
     lm_eval_tasks/<name>/_<name>.yaml           group <name>: its configs' tasks
     lm_eval_tasks/<name>/<name>_<config>.yaml   task <name>_<config>
+    lm_eval_tasks/<name>/prompts.py             each task's prompt, a function
 
 The prompt asks whether the text is hateful; the two choices are the label's
 names in ClassLabel order, so a choice's position is the label id the harness
 scores (``doc_to_target: label``). A dataset in another language words prompt
 and choices in its ``card.yaml`` (``lm_eval: {prompt, choices}``); ``{text}``
-marks where the text goes.
+marks where the text goes. The task names its prompt ``doc_to_text: !function
+prompts.<task>``, a plain Python function beside the YAML (:mod:`.prompts`).
 
 Where the rows come from, one of three:
 
@@ -43,6 +45,14 @@ from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.generated import differences, repository_folder, write_files
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.harness.prompts import (
+    PROMPTS_FILE,
+    TEXT_MARK,
+    is_function_name,
+    prompt_function,
+    prompt_reference,
+    prompts_module,
+)
 
 #: The repository's folder of generated task files.
 TASKS_FOLDER = "lm_eval_tasks"
@@ -73,6 +83,10 @@ def task_file(spec: DatasetSpec, config: ConfigSpec) -> str:
     return f"{spec.name}/{task_name(spec, config)}.yaml"
 
 
+def prompts_file(spec: DatasetSpec) -> str:
+    return f"{spec.name}/{PROMPTS_FILE}"
+
+
 def config_of_task(spec: DatasetSpec, task: str) -> ConfigSpec | None:
     """The config whose generated task is called ``task``, if any."""
     return next((c for c in spec.configs if task_name(spec, c) == task), None)
@@ -98,8 +112,10 @@ def dataset_tasks(
     source = card_source(spec.card_source_path)
     wording = source.get(CARD_KEY) or {}
     files: dict[str, str] = {}
+    functions: list[str] = []
     for config in spec.configs:
-        task = _task(spec, config, wording)
+        task, prompt = _task(spec, config, wording)
+        functions.append(prompt)
         if dataset_path is not None:  # a local export is one version already
             where: dict[str, Any] = {"dataset_path": dataset_path, "dataset_name": config.name}
         elif hub is not None:  # the Hub's copy is pinned by the version's tag
@@ -121,7 +137,12 @@ def dataset_tasks(
         "task": [task_name(spec, config) for config in spec.configs],
         "metadata": {"version": spec.version},
     }
-    return {group_file(spec): _dump(_header(spec), group), **files}
+    about = [
+        f"Prompts of the {spec.name} tasks: ``doc_to_text``, one function per task.",
+        " ".join(_header(spec, "").splitlines()),
+    ]
+    prompts = prompts_module(about, functions)
+    return {group_file(spec): _dump(_header(spec), group), **files, prompts_file(spec): prompts}
 
 
 def task_files(
@@ -171,28 +192,33 @@ def default_folder() -> Path:
 # -- one task -----------------------------------------------------------------------------
 
 
-def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> dict[str, Any]:
-    """The task without where its rows come from (see :func:`dataset_tasks`)."""
+def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> tuple[dict[str, Any], str]:
+    """The task without where its rows come from (see :func:`dataset_tasks`), and the
+    source of its prompt's function."""
     features = spec.load(config.features)(config, spec.version)
     names = list(features[LABEL_COLUMN].names)
     prompt = wording.get("prompt", DEFAULT_PROMPT) if isinstance(wording, dict) else DEFAULT_PROMPT
     choices = wording.get("choices", names) if isinstance(wording, dict) else names
     where = f"{spec.card_source_path} ({CARD_KEY})"
-    if "{text}" not in prompt:
-        raise TaskError(f"{where}: the prompt must mark the text with {{text}}")
+    if not isinstance(prompt, str) or TEXT_MARK not in prompt:
+        raise TaskError(f"{where}: the prompt must mark the text with {TEXT_MARK}")
     if not isinstance(choices, list) or len(choices) != len(names):
         raise TaskError(f"{where}: choices must be {len(names)} words, one per label ({names})")
     text = _text_column(spec, config, features)
-    return {
-        "task": task_name(spec, config),
+    name = task_name(spec, config)
+    if not is_function_name(name):
+        raise TaskError(f"{spec.name}/{config.name}: task {name!r} cannot name a Python function")
+    task = {
+        "task": name,
         "test_split": config.eval_split,
         "output_type": "multiple_choice",
-        "doc_to_text": prompt.replace("{text}", "{{" + text + "}}"),
+        "doc_to_text": _Function(prompt_reference(name)),
         "doc_to_choice": [str(choice) for choice in choices],
         "doc_to_target": LABEL_COLUMN,
         "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
         "metadata": {"version": spec.version},
     }
+    return task, prompt_function(name, prompt, text)
 
 
 def _text_column(spec: DatasetSpec, config: ConfigSpec, features: Any) -> str:
@@ -213,10 +239,10 @@ def _text_column(spec: DatasetSpec, config: ConfigSpec, features: Any) -> str:
     )
 
 
-def _header(spec: DatasetSpec) -> str:
+def _header(spec: DatasetSpec, comment: str = "# ") -> str:
     return (
-        f"# Generated by `{COMMAND}` from the declaration of {spec.name} {spec.version}\n"
-        f"# and its card.yaml: edit those and generate again rather than this file.\n"
+        f"{comment}Generated by `{COMMAND}` from the declaration of {spec.name} {spec.version}\n"
+        f"{comment}and its card.yaml: edit those and generate again rather than this file.\n"
     )
 
 
@@ -269,6 +295,10 @@ def _readme(chosen: list[DatasetSpec]) -> str:
             "| task | dataset | config | split |",
             "|---|---|---|---|",
             *rows,
+            "",
+            f"Each dataset's `{PROMPTS_FILE}` holds its tasks' prompts, one Python function a "
+            "task named after it (`doc_to_text: !function prompts.TASK`), which the harness "
+            "loads from beside the task files; it needs nothing but Python.",
             "",
             "Each task loads its rows through this package (`custom_dataset:`, built from the "
             "pinned upstream files or `$HATEMOJI_DATASETS_MIRROR`), so a task runs with only "
