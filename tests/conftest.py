@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import logging
 import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -250,6 +252,27 @@ def _code_sees_the_tests_mirror(request: pytest.FixtureRequest, monkeypatch) -> 
 def isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """No mirror from the environment: tests pass it explicitly when they want one."""
     monkeypatch.delenv(MIRROR_ENV, raising=False)
+
+
+#: Libraries a fast path must not import (``imported_after`` reports each).
+HEAVY = ("datasets", "pandera", "emoji", "pandas")
+
+
+def imported_after(code: str, cwd: Path | None = None) -> dict[str, bool]:
+    """Which of ``HEAVY`` a fresh process has imported after running ``code`` (its output
+    muted), checked in ``sys.modules``, not by timing."""
+    body = textwrap.indent(textwrap.dedent(code), "    ")
+    probe = (
+        "import contextlib, io, json, sys\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"{body}\n"
+        f"print(json.dumps({{name: name in sys.modules for name in {HEAVY!r}}}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def upstream_path(mirror: Path, url: str) -> Path:

@@ -6,36 +6,17 @@ Checked in fresh processes (``sys.modules`` after the command), not by timing.
 from __future__ import annotations
 
 import csv
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import upstream_path
+from conftest import imported_after, upstream_path
 
 from hatemoji_datasets.core.registry import dataset_spec
-
-HEAVY = ("datasets", "pandera", "emoji", "pandas")
-
-
-def _imported_after(code: str, cwd: Path | None = None) -> dict[str, bool]:
-    probe = f"""
-import contextlib, io, json, sys
-with contextlib.redirect_stdout(io.StringIO()):
-{code}
-print(json.dumps({{name: name in sys.modules for name in {HEAVY!r}}}))
-"""
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=cwd, timeout=300
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.parametrize("command", [["list"], ["sources"]])
 def test_listing_imports_no_heavy_library(command: list[str]) -> None:
-    found = _imported_after(
+    found = imported_after(
         f"    from hatemoji_datasets.cli import main; assert main({command!r}) == 0"
     )
     assert not any(found.values()), found
@@ -46,9 +27,9 @@ def test_info_of_a_built_dataset_imports_neither_datasets_nor_pandera(
 ) -> None:
     cache = str(tmp_path / "cache")
     args = ["info", "apeach", "--cache-dir", cache, "--mirror", str(mirror)]
-    first = _imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
+    first = imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
     assert first["datasets"]  # the first info builds and stores the summary
-    again = _imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
+    again = imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
     assert not again["datasets"] and not again["pandera"], again
 
 
@@ -58,9 +39,9 @@ def test_a_warm_load_imports_neither_pandera_nor_emoji(mirror: Path, tmp_path: P
         "    from hatemoji_datasets import load_dataset; "
         f"load_dataset('hatemoji_check', cache_dir={cache!r}, mirror={str(mirror)!r})"
     )
-    cold = _imported_after(load)
+    cold = imported_after(load)
     assert cold["datasets"] and not cold["pandera"], cold  # recorded files: no schema pass
-    warm = _imported_after(load)
+    warm = imported_after(load)
     assert not warm["pandera"] and not warm["emoji"], warm
 
 
@@ -74,15 +55,15 @@ def test_only_a_build_that_validates_imports_pandera(
         f"load_dataset('apeach', cache_dir={cache!r}, mirror={str(mirror)!r}"
     )
     if cached:
-        assert not _imported_after(build + ")")["pandera"]
-    assert _imported_after(build + ", validate=True)")["pandera"]
+        assert not imported_after(build + ")")["pandera"]
+    assert imported_after(build + ", validate=True)")["pandera"]
 
 
 def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> None:
     original = upstream_path(mirror, dataset_spec("hatemoji_check").source_files()["test"].url)
     (tmp_path / "cases.csv").write_text("\n".join(original.read_text("utf-8").split("\n")[:3]))
     args = ["validate", "cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
-    found = _imported_after(
+    found = imported_after(
         f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
     )
     assert not found["datasets"], found
@@ -102,7 +83,7 @@ def test_screening_new_rows_imports_no_pandas(mirror: Path, tmp_path: Path) -> N
     with (tmp_path / "new_cases.csv").open("w", encoding="utf-8", newline="") as handle:
         csv.writer(handle, lineterminator="\n").writerows([header, *rows])
     args = ["validate", "new_cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
-    found = _imported_after(
+    found = imported_after(
         f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
     )
     assert not found["pandas"] and not found["pandera"], found
