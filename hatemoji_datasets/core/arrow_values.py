@@ -98,6 +98,19 @@ def numpy_of(values: pyarrow.Array | pyarrow.ChunkedArray) -> np.ndarray:
     raise TypeError(f"numpy_of: {values.type} arrays are not supported")
 
 
+def text_bytes(values: pyarrow.Array) -> tuple[np.ndarray, np.ndarray]:
+    """A string (or binary) array's UTF-8 bytes and where each value starts: ``(offsets,
+    data)``, ``data[offsets[i]:offsets[i + 1]]`` being value ``i`` (slices honoured). For
+    searches over the bytes of a whole column: a byte position maps back to its row by
+    ``np.searchsorted(offsets, position, side="right") - 1``."""
+    wide = pyarrow.types.is_large_string(values.type) or pyarrow.types.is_large_binary(values.type)
+    _, offsets_buffer, data_buffer = values.buffers()
+    offsets = np.frombuffer(offsets_buffer, dtype=np.int64 if wide else np.int32)
+    offsets = offsets[values.offset : values.offset + len(values) + 1]
+    data = np.frombuffer(data_buffer, dtype=np.uint8) if data_buffer is not None else None
+    return offsets, data if data is not None else np.zeros(0, dtype=np.uint8)
+
+
 def distinct_pairs(first: Any, second: Any) -> list[tuple[Any, Any]]:
     """The distinct ``(first, second)`` pairs of two columns, in no set order (a missing
     value is ``None``): ``Table.group_by`` without pandas."""

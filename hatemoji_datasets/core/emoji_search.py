@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import int64s, numpy_of
+from hatemoji_datasets.core.arrow_values import int64s, numpy_of, text_bytes
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -118,13 +118,11 @@ def holding(texts: pa.Array | pa.ChunkedArray, needle: bytes) -> np.ndarray:
     found = np.zeros(len(values), dtype=bool)
     if len(values) == 0 or not needle:
         return found | (len(needle) == 0)
-    wide = pa.types.is_large_string(values.type) or pa.types.is_large_binary(values.type)
-    offsets = np.frombuffer(values.buffers()[1], dtype=np.int64 if wide else np.int32)
-    offsets = offsets[values.offset : values.offset + len(values) + 1]
+    offsets, data = text_bytes(values)
     first, end = int(offsets[0]), int(offsets[-1])
-    if values.buffers()[2] is None or end - first < len(needle):
+    if end - first < len(needle):
         return found
-    data = np.frombuffer(values.buffers()[2], dtype=np.uint8)[first:end]
+    data = data[first:end]
     size = len(needle)
     starts = np.flatnonzero(data[size - 1 :] == needle[-1])  # where a match would start
     for index, byte in enumerate(needle[:-1]):
