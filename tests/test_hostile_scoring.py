@@ -20,9 +20,13 @@ from pathlib import Path
 
 import pytest
 from conftest import one_error_line
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatemoji_datasets import api, load_dataset
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core import file_io
+from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.evaluate import score
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 
@@ -77,6 +81,23 @@ def test_json_nesting_is_bounded(tmp_path: Path, cache: Path, mirror: Path, caps
     code, _, err = _score(path, cache, mirror, capsys)
     line = one_error_line(err)
     assert code == 2 and "model.jsonl:2: FILE-UNPARSEABLE" in line and "levels deep" in line
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.text(alphabet='[]{}"\\\n a', max_size=40))
+def test_the_fast_json_depth_is_the_exact_scans(text: str) -> None:
+    """The regex pass that lets a log line through equals the character scan that names the
+    line: strings with escapes, newlines and an unclosed one, and unbalanced brackets."""
+    assert file_io.json_depth(text) == file_io.nesting(text)[0]
+
+
+def test_a_deep_line_among_quotes_and_backslashes_is_named_in_linear_time() -> None:
+    # Escaped quotes, then a string left open: every regex attempt runs to the text's end.
+    hostile = '{"a": "' + '\\"' * 200_000 + '", "b": ' + "[" * 40 + '"\\' * 200_000
+    assert file_io.json_depth(hostile) == file_io.nesting(hostile)[0] == 41
+    with pytest.raises(InputError) as raised:
+        file_io.parse_json("log.jsonl", hostile, limit=16, line=7)
+    assert raised.value.finding.line == 7 and "levels deep" in str(raised.value)
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,15 @@
 """lm-evaluation-harness: the generated tasks, the harness running them, ``score`` on its logs.
 
 The committed ``lm_eval_tasks/`` is what the generator writes from the
-declarations (drift test), and runs as committed: ``lm_eval --model dummy
---include_path lm_eval_tasks --tasks hatemoji_check`` offline, loading the rows
-through the package from the mirror. Against the local exports of every dataset, offline,
-``lm_eval --model dummy`` (random log-likelihoods, no weights) runs every
-generated task with ``--log_samples``; ``score`` on each per-sample log gives
-the harness's own ``acc``, and HatemojiCheck's per-functionality table equals
-the log's per-document ``acc`` grouped by the doc's functionality and
-perturbation (computed here with pandas).
+declarations (drift test), and runs as committed: the harness's ``dummy`` model on
+``hatemoji_check`` offline, loading the rows through the package from the mirror.
+Against the local exports of every dataset, offline, the ``dummy`` model (random
+log-likelihoods, no weights) runs every generated task with ``--log_samples``. Both
+runs go through ``tests/run_harness.py``, the CLI's calls without indexing the
+harness's built-in tasks (docs/downstream.md's test runs the ``lm_eval`` command
+itself). ``score`` on each per-sample log gives the harness's own ``acc``, and
+HatemojiCheck's per-functionality table equals the log's per-document ``acc`` grouped
+by the doc's functionality and perturbation (computed here with pandas).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from hatemoji_datasets.evaluate.harness_log import task_of
 from hatemoji_datasets.harness.tasks import LOADER, TASKS_FOLDER, check_tasks, task_files
 
 TASKS = REPO / TASKS_FOLDER
+#: ``lm_eval run --model dummy --log_samples`` without indexing the built-in tasks.
+RUN_HARNESS = Path(__file__).with_name("run_harness.py")
 
 
 class _TaskLoader(yaml.SafeLoader):
@@ -151,9 +154,9 @@ def _offline_env(root: Path, **extra: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
-    """The per-sample log of ``lm_eval --model dummy --include_path lm_eval_tasks --tasks
-    hatemoji_check``, run as README.md's reader would: the committed tasks, offline, the
-    package loading the rows from the mirror (no export, no Hub)."""
+    """The per-sample log of the harness's dummy model on the committed ``hatemoji_check``
+    tasks, as README.md's reader gets it: offline, the package loading the rows from the
+    mirror (no export, no Hub). The ``lm_eval`` command itself runs in docs/downstream.md."""
     pytest.importorskip("lm_eval")
     root = tmp_path_factory.mktemp("lm-eval-committed")
     env = _offline_env(
@@ -162,8 +165,7 @@ def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
         HF_DATASETS_CACHE=str(session_cache),
         PYTHONPATH=str(REPO),
     )
-    command = [sys.executable, "-m", "lm_eval", "--model", "dummy", "--tasks", "hatemoji_check"]
-    command += ["--include_path", str(TASKS), "--log_samples", "--output_path", str(root / "out")]
+    command = [sys.executable, str(RUN_HARNESS), str(TASKS), "hatemoji_check", str(root / "out")]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     (model,) = (root / "out").iterdir()
@@ -219,9 +221,7 @@ def harness_run(exported, tmp_path_factory: pytest.TempPathFactory) -> dict[str,
         "HF_HOME": str(root / "hf-home"),
         "HF_DATASETS_CACHE": str(root / "hf-datasets"),
     }
-    command = [sys.executable, "-m", "lm_eval", "--model", "dummy"]
-    command += ["--tasks", ",".join(specs()), "--include_path", str(tasks)]
-    command += ["--log_samples", "--output_path", str(root / "out")]
+    command = [sys.executable, str(RUN_HARNESS), str(tasks), ",".join(specs()), str(root / "out")]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     (model,) = (root / "out").iterdir()  # the harness writes one folder per model

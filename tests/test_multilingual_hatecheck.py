@@ -20,6 +20,8 @@ import pandas as pd
 import pytest
 import yaml
 from conftest import REPO, card_table, committed_card, dummy_data_dir, source_url, upstream_path
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cards.lint import front_matter
@@ -505,3 +507,45 @@ def test_multilingual_hatecheck_language_table(card_data) -> None:
     assert agreement["french"]["majority differs from gold"] == "789"
     assert agreement["italian"]["majority differs from gold"] == "27"
     assert agreement["all"]["cases"] == "36582"
+
+
+# -- the whole-column forms of the schema's per-row rules ------------------------------------
+
+_LABEL_PARTS = ["'hateful'", "'non-hateful'", "'hateful '", "hateful", "'Hateful'", "", "'x'"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.lists(st.sampled_from(_LABEL_PARTS), min_size=0, max_size=4), max_size=40))
+def test_majority_is_each_literals_majority(literals: list[list[str]]) -> None:
+    """``majority`` counts by regex kernels; here each literal is parsed on its own."""
+    from hatemoji_datasets.datasets.multilingual_hatecheck import schema
+
+    texts = ["[" + ", ".join(parts) + "]" for parts in literals]
+    got = schema.majority(pd.DataFrame({"label_annotated": pd.Series(texts, dtype="str")}))
+    for text, value in zip(texts, got, strict=True):
+        if schema.LABELS_LITERAL.fullmatch(text) is None:
+            assert pd.isna(value), text
+        else:
+            labels = [part.strip("'") for part in text[1:-1].split(", ")]
+            assert value == max(("hateful", "non-hateful"), key=labels.count), text
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.data())
+def test_of_language_is_each_rows_vocabulary(data) -> None:
+    from hatemoji_datasets.datasets.multilingual_hatecheck import schema
+    from hatemoji_datasets.datasets.multilingual_hatecheck.spec import FUNCTIONALITIES_OF
+
+    words = sorted({w for ws in FUNCTIONALITIES_OF.values() for w in ws}) + ["", "x"]
+    languages = [*FUNCTIONALITIES_OF, None, "klingon"]
+    rows = data.draw(st.lists(st.tuples(st.sampled_from(words), st.sampled_from(languages))))
+    start = data.draw(st.integers(0, 5))  # a frame whose index does not start at 0
+    index = range(start, start + len(rows))
+    values = pd.Series([v for v, _ in rows], index=index, dtype="str")
+    langs = pd.Series([lang for _, lang in rows], index=index, dtype=object)
+    got = schema.of_language(values, langs, FUNCTIONALITIES_OF)
+    assert list(got.index) == list(index)
+    for (value, language), allowed in zip(rows, got, strict=True):
+        assert allowed == (
+            language not in FUNCTIONALITIES_OF or value in FUNCTIONALITIES_OF[language]
+        )

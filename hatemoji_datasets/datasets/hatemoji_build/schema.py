@@ -32,7 +32,7 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.schema.model import RawFileModel, column_rule, rule, source_splits
+from hatemoji_datasets.schema.model import RawFileModel, column_rule, is_in, rule, source_splits
 
 
 def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:
@@ -85,7 +85,7 @@ class _Pairs:
         as_text = df.astype(str)
         by_id = as_text.drop_duplicates("entry_id").set_index("entry_id", drop=False)
         self.partners = by_id.reindex(as_text["matched_id"]).set_axis(df.index)
-        self.has_partner = as_text["matched_id"].isin(by_id.index)
+        self.has_partner = is_in(as_text["matched_id"], by_id.index)
         self.frame = weakref.ref(df)
 
 

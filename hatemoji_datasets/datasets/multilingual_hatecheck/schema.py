@@ -31,6 +31,7 @@ from hatemoji_datasets.schema.model import (
     OPTIONAL_ID,
     RawFileModel,
     column_rule,
+    is_in,
     looked_up,
     optional_ids,
     row_sources,
@@ -43,11 +44,6 @@ CASE_ID = rf"^({'|'.join(LANGUAGES)})-[1-9][0-9]*$"
 _LABEL = "'(" + "|".join(re.escape(label) for label in UPSTREAM_LABELS) + ")'"
 #: ``['hateful', 'non-hateful', 'hateful']``: three quoted labels.
 LABELS_LITERAL = re.compile(r"\[" + ", ".join([_LABEL] * ANNOTATORS_PER_CASE) + r"\]")
-
-
-def parse_labels(literal: str) -> list[str]:
-    """The three labels of a validated ``label_annotated`` literal."""
-    return [part.strip("'") for part in literal[1:-1].split(", ")]
 
 
 def languages_of(ids: pd.Series) -> pd.Series:
@@ -97,12 +93,14 @@ def of_language(
     values: pd.Series, languages: pd.Series, vocabulary: dict[str, tuple[str, ...]]
 ) -> pd.Series:
     """Whether each value is in its row's language's vocabulary (True where the language
-    is unknown: the id's pattern says so)."""
-    allowed = [
-        value in vocabulary[language] if language in vocabulary else True
-        for value, language in zip(values.astype(str), languages, strict=True)
-    ]
-    return pd.Series(allowed, index=values.index, dtype=bool)
+    is unknown: the id's pattern says so). One ``isin`` per language, not a Python loop
+    over the rows."""
+    text = values.astype(str)
+    allowed = pd.Series(True, index=values.index, dtype=bool)
+    for language, words in vocabulary.items():
+        mine = (languages == language).fillna(False).to_numpy(dtype=bool)
+        allowed[mine] = text[mine].isin(words).to_numpy(dtype=bool)
+    return allowed
 
 
 def whose(values: pd.Series, languages: pd.Series, what: str, owners: dict[str, list[str]]):
@@ -123,18 +121,15 @@ def expected_ids(df: pd.DataFrame) -> pd.Series:
     return file_languages(df) + "-" + numbers_of(df["mhc_case_id"]).astype("Int64").astype(str)
 
 
-def label_lists(df: pd.DataFrame) -> pd.Series:
-    literals = df["label_annotated"].astype(str)
-    ok = literals.map(lambda text: LABELS_LITERAL.fullmatch(text) is not None)
-    return literals.where(ok).map(parse_labels, na_action="ignore")
-
-
 def majority(df: pd.DataFrame) -> pd.Series:
-    """The label most of the three annotators gave (missing where the literal is bad)."""
-    hateful = label_lists(df).map(lambda labels: labels.count(HATEFUL), na_action="ignore")
-    return hateful.map(
-        lambda n: HATEFUL if n * 2 > ANNOTATORS_PER_CASE else NON_HATEFUL, na_action="ignore"
-    )
+    """The label most of the three annotators gave (missing where the literal is bad):
+    counted over the whole column by regex kernels, not literal by literal."""
+    literals = df["label_annotated"].astype(str)
+    ok = literals.str.fullmatch(LABELS_LITERAL.pattern).fillna(False).astype(bool)
+    # A quoted label is whole: 'non-hateful' holds no 'hateful' with both its quotes.
+    hateful = literals.str.count(re.escape(f"'{HATEFUL}'")).fillna(0).astype(int)
+    most = (hateful * 2 > ANNOTATORS_PER_CASE).map({True: HATEFUL, False: NON_HATEFUL})
+    return most.where(ok)
 
 
 def referenced_templates(df: pd.DataFrame) -> pd.Series:
@@ -242,7 +237,7 @@ class MultilingualHateCheckCases(RawFileModel):
     )
     def reference_names_a_case(cls, df: pd.DataFrame) -> Series[bool]:
         named = referenced_ids(df)
-        return named.isna() | named.isin(df["mhc_case_id"].astype(str))
+        return named.isna() | is_in(named, df["mhc_case_id"].astype(str))
 
     @rule(
         "MHC-REF-TEMPLATE",
