@@ -27,14 +27,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_validate_golden import POOL
 
+from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.raw import files as raw_files
+from hatemoji_datasets.raw import plan_checks
+from hatemoji_datasets.raw.files import SplitFiles, check_files, read_by_layout, read_files
+from hatemoji_datasets.raw.plan_checks import screenable, tables_keep_plan
+from hatemoji_datasets.raw.unique_values import BITMAP_LIMIT, UniqueValues
 from hatemoji_datasets.schema.plan import model_plan
 from hatemoji_datasets.schema.table_schema import write_plans
+from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.validate import contributions, screen
 from hatemoji_datasets.validate.contributions import validate_contributions
 from hatemoji_datasets.validate.report import render
-from hatemoji_datasets.validate.screen import screen_file, screenable
-from hatemoji_datasets.validate.screen_state import BITMAP_LIMIT, UniqueValues
+from hatemoji_datasets.validate.screen import screen_file
 
 SCREENED = [
     (spec, config, part)
@@ -51,6 +57,10 @@ FIRST = list(
     }.values()
 )
 FIRST_IDS = [f"{spec.name}/{config.name}" for spec, config, _ in FIRST]
+#: The first screened config of each dataset.
+FIRST_OF_EACH = list(
+    {spec.name: (spec, config, part) for spec, config, part in reversed(SCREENED)}.values()
+)
 
 
 def test_committed_plans_match_the_schemas() -> None:
@@ -144,6 +154,19 @@ def _edits(width: int):
     return st.lists(st.one_of(cell, cell, cell, repeat), min_size=0, max_size=3)
 
 
+def _edited(rows: list[list[str]], edits) -> list[list[str]]:
+    """``rows`` with the edits of :func:`_edits` applied (a cell edit's number names the
+    row whose cell of that column it copies)."""
+    edited = [list(row) for row in rows]
+    for edit in edits:
+        if edit[0] == "repeat":
+            edited.append(list(edited[edit[1]]))
+            continue
+        row, column, value = edit
+        edited[row][column] = edited[value][column] if isinstance(value, int) else value
+    return edited
+
+
 @pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
 def test_a_file_the_screen_calls_clean_has_no_finding(
     spec, config, part, mirror: Path, tmp_path_factory, monkeypatch
@@ -164,13 +187,7 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
     )
     @given(edits=_edits(len(header)), from_release=st.booleans())
     def check(edits, from_release: bool) -> None:
-        edited = [list(row) for row in (released_base if from_release else base)]
-        for edit in edits:
-            if edit[0] == "repeat":
-                edited.append(list(edited[edit[1]]))
-                continue
-            row, column, value = edit
-            edited[row][column] = edited[value][column] if isinstance(value, int) else value
+        edited = _edited(released_base if from_release else base, edits)
         path = _write(folder / "case.csv", header, edited, fmt)
         screened = screen_file(path, spec, config, part, mirror=None, cache_dir=None)
         clean = screened is not None and not screened.findings
@@ -184,6 +201,60 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
 
     check()
     assert calls["not clean"] > 0 and calls["clean"] > 0, calls  # both sides are tried
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
+def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
+    spec, config, part, mirror: Path, tmp_path_factory, monkeypatch
+) -> None:
+    """A build that re-validates its pinned files runs the same plan over them (the
+    files stand for their own release); its "no finding" must be the exact engine's."""
+    # The whole released file (rules between rows may look at any of its rows), edited
+    # in its first rows.
+    header, base = _released_rows(spec, config, part, mirror)
+    folder = tmp_path_factory.mktemp("build-plan")
+    source, split = part.sources[0], config.split_names[0]
+    calls = {"kept": 0, "not kept": 0}
+
+    @settings(
+        max_examples=15,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(edits=_edits(len(header)))
+    def check(edits) -> None:
+        path = _write(folder / "pinned.csv", header, _edited(base, edits), config.raw_format)
+        try:
+            raw = read_by_layout(spec, part.schema, path, config.raw_format)
+        except InputError:
+            return  # a file the reader refuses never reaches either check
+        kept = tables_keep_plan(spec, config, [(source, raw.table)])
+        calls["kept" if kept else "not kept"] += 1
+        with monkeypatch.context() as patch:
+            patch.setattr(raw_files, "tables_keep_plan", lambda *args: False)
+            found = check_files(spec, config, {split: SplitFiles([(source, raw)])})
+        assert kept == (found == []), (edits, found[:3])
+
+    check()
+    assert calls["not kept"] > 0 and calls["kept"] > 0, calls  # both sides are tried
+    pinned = fetch_released(spec, config, str(mirror), None)
+    assert check_files(spec, config, read_files(spec, config, pinned)) == []
+
+
+@pytest.mark.parametrize(
+    ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
+)
+def test_a_build_that_validates_clean_pinned_files_imports_no_pandera(
+    spec, config, part, mirror: Path, tmp_path: Path
+) -> None:
+    found = imported_after(
+        "from hatemoji_datasets import load_dataset\n"
+        f"load_dataset({spec.name!r}, {config.name!r}, validate=True,"
+        f" cache_dir={str(tmp_path)!r}, mirror={str(mirror)!r})\n",
+        cwd=REPO,
+    )
+    assert not found["pandera"], found
 
 
 @pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
@@ -265,11 +336,6 @@ def test_repeats_are_seen_across_batches() -> None:
 
 
 #: The first screened config of each dataset.
-FIRST_OF_EACH = list(
-    {spec.name: (spec, config, part) for spec, config, part in reversed(SCREENED)}.values()
-)
-
-
 @pytest.mark.parametrize(
     ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
 )
@@ -319,4 +385,4 @@ def test_a_length_check_counts_characters(texts, low, high) -> None:
     expected = all(
         (low is None or len(text) >= low) and (high is None or len(text) <= high) for text in texts
     )
-    assert screen._check_keeps(pyarrow.array(texts, pyarrow.string()), check) is expected
+    assert plan_checks._check_keeps(pyarrow.array(texts, pyarrow.string()), check) is expected

@@ -5,7 +5,8 @@ and each batch is run through its model's compiled plan
 (:mod:`hatemoji_datasets.schema.plan`): the column checks, the dataset's rules
 (its ``rules.py``), and the release rules (a released row must be unchanged, a
 new text must not repeat a released one, new text must be clean). What spans
-batches is compact state (:mod:`.screen_state`): each unique column's values,
+batches is compact state (:mod:`.screen_state`,
+:mod:`~hatemoji_datasets.raw.unique_values`): each unique column's values,
 the rules between rows, and the release's keys, cells and canonical texts (a
 few thousand rows). Memory is a few read blocks plus that state, whatever the
 file's size, and pandera is not imported.
@@ -23,54 +24,39 @@ stricter than the schema but never laxer (tests prove it).
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import numpy as np
-import pyarrow
-import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import array_of, int64s, scalar
+from hatemoji_datasets.core.arrow_values import int64s
 from hatemoji_datasets.core.errors import HatemojiDatasetsError, InputError
 from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.raw.plan_checks import (
+    BatchCheck,
+    added,
+    chunks,
+    finished,
+    header_fits,
+    screenable,
+)
 from hatemoji_datasets.raw.reader import ConversionError, RawScan, scan_raw
+from hatemoji_datasets.raw.unique_values import UniqueValues
 from hatemoji_datasets.schema.plan import (
-    AcrossBatches,
-    ColumnPlan,
     ModelPlan,
     ScreenContext,
-    ScreenRule,
     across_rules,
-    implemented_codes,
     model_plan,
     screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
 from hatemoji_datasets.validate.formats import named_source, source_of
-from hatemoji_datasets.validate.screen_state import (
-    Release,
-    UniqueValues,
-    all_true,
-    released_context,
-)
+from hatemoji_datasets.validate.screen_state import Release, released_context
 
 #: Findings of one code the screen keeps in full; the rest are counted.
 KEPT_PER_CODE = 100_000
-
-
-def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
-    """Whether the plan can stand for the exact checks of ``part``'s files in ``config``."""
-    if len(config.parts) != 1 or config.split_of_file:
-        return False  # rows that need other formats, or their split's file
-    if part.join is not None or part.key_column is None:
-        return False
-    plan = model_plan(spec, part.schema)
-    implemented = implemented_codes(spec)
-    return plan.unscreened is None and all(code in implemented for code in plan.codes)
 
 
 @dataclass
@@ -107,7 +93,7 @@ def screen_file(
     except InputError:
         return None
     text = config.text_column if plan.column(config.text_column) else part.key_column
-    if not _header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
+    if not header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
         return None
     try:
         release = released_context(spec, config, part, text, mirror, cache_dir)
@@ -179,13 +165,6 @@ def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) ->
     return found
 
 
-def _header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
-    present = set(header)
-    names = {c.name for c in plan.columns}
-    required = {c.name for c in plan.columns if c.required}
-    return required <= present <= names
-
-
 #: ``_screen``'s answer when the file must be read again, allowing newlines in values.
 _AGAIN = object()
 
@@ -206,7 +185,7 @@ def _screen(
     (unique values, rules between rows) is kept here, in order. At most a few batches
     wait.
     """
-    check = _BatchCheck(plan, screen_rules(spec), release, context, scan.header)
+    check = BatchCheck(plan, screen_rules(spec), context, scan.header, also=release.keeps)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
     makers = dict.fromkeys(make for code, make in across_rules(spec).items() if code in check.codes)
     across = [make(context) for make in makers]  # one state may keep several rules
@@ -214,11 +193,11 @@ def _screen(
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:
             waiting: deque[Future[bool]] = deque()
-            for batch in _chunks(scan.batches(newlines_in_values=newlines)):
+            for batch in chunks(scan.batches(newlines_in_values=newlines)):
                 rows += batch.num_rows
                 for name, seen in unique.items():
                     seen.add(batch[name])  # a repeat is named later, if nothing else is wrong
-                if any(seen.missing for seen in unique.values()) or not _added(batch, across):
+                if any(seen.missing for seen in unique.values()) or not added(batch, across):
                     return None
                 waiting.append(pool.submit(check, batch))
                 while waiting and (len(waiting) > 2 * CHECKERS or waiting[0].done()):
@@ -226,7 +205,7 @@ def _screen(
                         return None
             if not all(checked.result() for checked in waiting):
                 return None
-            if not all(state.finish() for state in across):
+            if not finished(across):
                 return None
         lines = scan.lines()
     except (InputError, ConversionError):
@@ -236,110 +215,5 @@ def _screen(
     return unique
 
 
-def _added(batch: pyarrow.RecordBatch, states: list[AcrossBatches]) -> bool:
-    try:
-        return all(state.add(batch) for state in states)
-    except pyarrow.ArrowException:
-        return False
-
-
 #: Threads checking batches.
 CHECKERS = 2
-#: Batches are checked in chunks of about this many bytes: every check call compiles
-#: its regexes afresh (the emoji one is large), so chunks far smaller cost more time.
-CHUNK_BYTES = 6 << 20
-
-
-def _chunks(batches: Iterable[pyarrow.RecordBatch]) -> Iterable[pyarrow.RecordBatch]:
-    """The batches joined into chunks of about ``CHUNK_BYTES``."""
-    gathered: list[pyarrow.RecordBatch] = []
-    size = 0
-    for batch in batches:
-        gathered.append(batch)
-        size += batch.nbytes
-        if size >= CHUNK_BYTES:
-            yield pyarrow.Table.from_batches(gathered).combine_chunks().to_batches()[0]
-            gathered, size = [], 0
-    if gathered:
-        yield pyarrow.Table.from_batches(gathered).combine_chunks().to_batches()[0]
-
-
-class _BatchCheck:
-    """Every row check of the plan over one batch: column checks, rules, release rules."""
-
-    def __init__(
-        self,
-        plan: ModelPlan,
-        rules: Mapping[str, ScreenRule],
-        release: Release,
-        context: ScreenContext,
-        header: Iterable[str],
-    ) -> None:
-        self.context = context
-        present = set(header)
-        self.columns = [c for c in plan.columns if c.name in present]
-        self.codes = (*plan.rules, *(code for c in self.columns for code in c.rules))
-        self.rules = [rules[code] for code in self.codes if code in rules]
-        self.release = release
-
-    def __call__(self, batch: pyarrow.RecordBatch) -> bool:
-        try:
-            return self._keeps(batch)
-        except pyarrow.ArrowException:  # a value a rule cannot compute on: a doubt
-            return False
-
-    def _keeps(self, batch: pyarrow.RecordBatch) -> bool:
-        return (
-            all(_column_keeps(batch[c.name], c) for c in self.columns)
-            and all(all_true(rule(batch, self.context)) for rule in self.rules)
-            and self.release.keeps(batch)
-        )
-
-
-def _column_keeps(values: pyarrow.Array, column: ColumnPlan) -> bool:
-    if column.dtype == "int64" and not pyarrow.types.is_integer(values.type):
-        return False
-    if values.null_count and not column.nullable:
-        return False
-    return all(_check_keeps(values, check) for check in column.checks)
-
-
-def _check_keeps(values: pyarrow.Array, check: Mapping[str, Any]) -> bool:
-    """One built-in check over a batch's column, as pandera runs it (missing values pass)."""
-    kind = check["check"]
-    if kind == "isin":
-        return all_true(pc.is_in(values, value_set=_value_set(tuple(check["values"]), values.type)))
-    if kind == "eq":
-        return all_true(pc.equal(values, scalar(check["value"])))
-    if kind in ("ge", "le", "gt", "lt"):
-        compare = {"ge": pc.greater_equal, "le": pc.less_equal, "gt": pc.greater, "lt": pc.less}
-        return all_true(compare[kind](values, scalar(check["value"])))
-    if kind == "str_length":
-        return _lengths_keep(values, check.get("min"), check.get("max"))
-    if kind == "str_matches":
-        # pandera matches at the start (``re.match``). RE2 is never laxer than Python's re
-        # here: its ``$`` and classes are stricter, so a doubt goes to the exact engine.
-        try:
-            return all_true(pc.match_substring_regex(values, f"^(?:{check['pattern']})"))
-        except pyarrow.ArrowInvalid:
-            return False
-    return False
-
-
-def _lengths_keep(values: pyarrow.Array, low: int | None, high: int | None) -> bool:
-    """Whether every text has ``low`` to ``high`` characters. A text has no more characters
-    than bytes, and one or more exactly when it has a byte: its byte length (free) decides
-    those bounds, and the characters are counted only where it cannot."""
-    sizes = pc.binary_length(values)
-    if low is not None:
-        counted = sizes if low <= 1 else pc.utf8_length(values)
-        if not all_true(pc.greater_equal(counted, scalar(low))):
-            return False
-    if high is not None and not all_true(pc.less_equal(sizes, scalar(high))):
-        return all_true(pc.less_equal(pc.utf8_length(values), scalar(high)))
-    return True
-
-
-@cache
-def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
-    return array_of(values, kind)
