@@ -10,6 +10,7 @@ for), else its case id's.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -121,16 +122,21 @@ class References:
     (checked when every row has been read)."""
 
     def __init__(self, context: ScreenContext) -> None:
-        released = context.released
-        self.released = dict(
+        self.context = context
+        self.templates: dict[str, Any] = {}
+        self.pending: list[tuple[str, int | None]] = []
+
+    @cached_property
+    def released(self) -> dict[str, Any]:
+        """Each released case id's template (read only when a reference needs it)."""
+        released = self.context.released
+        return dict(
             zip(
                 reversed(released["mhc_case_id"].to_pylist()),
                 reversed(released["templ_id"].to_pylist()),
                 strict=True,
             )
         )  # reversed: the first row of an id wins
-        self.templates: dict[str, Any] = {}
-        self.pending: list[tuple[str, int | None]] = []
 
     def add(self, batch: Any) -> bool:
         ids = batch["mhc_case_id"]
