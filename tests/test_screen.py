@@ -244,6 +244,21 @@ def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
     assert check_files(spec, config, read_files(spec, config, pinned)) == []
 
 
+@pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
+def test_every_screened_config_s_pinned_files_keep_the_plan_together(
+    spec, config, part, mirror: Path
+) -> None:
+    """The pinned files pass as one table; a key of one file repeated in another (or in
+    its own file, for a config of one file) does not."""
+    files = read_files(spec, config, fetch_released(spec, config, str(mirror), None))
+    tables = [(source, raw.table) for split in files.values() for source, raw in split.sources]
+    assert tables_keep_plan(spec, config, tables)
+    (first_source, first), *rest = tables
+    last_source, last = rest[-1] if rest else (first_source, first)
+    repeated = pyarrow.concat_tables([last, first.slice(0, 1)])
+    assert not tables_keep_plan(spec, config, [*tables[:-1], (last_source, repeated)])
+
+
 @pytest.mark.parametrize(
     ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
 )
@@ -339,7 +354,6 @@ def test_repeats_are_seen_across_batches() -> None:
     assert UniqueValues().add(pyarrow.array([], pyarrow.int64()))
 
 
-#: The first screened config of each dataset.
 @pytest.mark.parametrize(
     ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
 )
