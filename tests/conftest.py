@@ -255,7 +255,7 @@ def isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 #: Libraries a fast path must not import (``imported_after`` reports each).
-HEAVY = ("datasets", "pandera", "emoji", "pandas")
+HEAVY = ("datasets", "pandera", "emoji", "pandas", "scipy")
 
 
 def imported_after(code: str, cwd: Path | None = None) -> dict[str, bool]:

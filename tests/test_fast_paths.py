@@ -44,6 +44,9 @@ def test_a_warm_load_imports_neither_pandera_nor_emoji(mirror: Path, tmp_path: P
     assert cold["datasets"] and not cold["pandera"], cold  # recorded files: no schema pass
     warm = imported_after(load)
     assert not warm["pandera"] and not warm["emoji"], warm
+    # datasets' streaming patch of a builder's modules would import scipy.io (SciPy is
+    # installed here, for scikit-learn): ours are marked as not streaming.
+    assert not cold["scipy"] and not warm["scipy"], (cold, warm)
 
 
 #: A config the schemas' compiled plan does not stand for: a build that validates it runs
