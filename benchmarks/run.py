@@ -115,6 +115,31 @@ def fresh_caches(run: Run, prefix: str) -> tuple[str, str]:
     return made[0], made[1]
 
 
+def build_caches(run: Run, entry: dict, group: str) -> tuple[str | None, str | None]:
+    """One config built once, untimed, by the package and by plain ``datasets`` (for warm
+    loads); each side's cache folder, or None where its build failed."""
+    dirs = fresh_caches(run, f"{group}-")
+    mine, plain = load_args(entry, run, dirs)
+    label = f"{group} {entry['name']}/{entry['config']}: building caches"
+    progress(label)
+    a = run_child(child("load_package.py", mine), run.env, f"{label} (package)")
+    b = run_child(child("load_plain.py", plain), run.env, f"{label} (baseline)")
+    return dirs[0] if a else None, dirs[1] if b else None
+
+
+def child_env(tmp: str) -> dict[str, str]:
+    """The children's environment: offline, an ``HF_HOME`` of this run only, and no mirror
+    variable (both sides are given the mirror explicitly)."""
+    env = dict(os.environ)
+    env.pop("HATEMOJI_DATASETS_MIRROR", None)
+    env.update(
+        HF_HOME=str(Path(tmp) / "hf-home"),  # no shared ~/.cache between runs
+        HF_HUB_OFFLINE="1",
+        HF_DATASETS_OFFLINE="1",
+    )
+    return env
+
+
 def run_build(run: Run) -> tuple[dict, dict]:
     """Cold builds; the results and one built cache per side and config (for warm)."""
     results, caches = {}, {}
@@ -148,12 +173,7 @@ def run_warm(run: Run, caches: dict) -> dict:
         name, config = entry["name"], entry["config"]
         built = caches.get((name, config))
         if built is None:  # --only warm: build both caches once, untimed
-            dirs = fresh_caches(run, "warm-")
-            mine, plain = load_args(entry, run, dirs)
-            progress(f"warm {name}/{config}: building caches")
-            a = run_child(child("load_package.py", mine), run.env, "warm-up package")
-            b = run_child(child("load_plain.py", plain), run.env, "warm-up baseline")
-            built = (dirs[0] if a else None, dirs[1] if b else None)
+            built = build_caches(run, entry, "warm")
         mine, plain = load_args(entry, run, (built[0] or "", built[1] or ""))
         pairs = Pairs()
         for repeat in range(run.repeats):
@@ -308,13 +328,7 @@ def main() -> None:
     began = time.perf_counter()
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="hatemoji-bench-") as tmp:
-        env = dict(os.environ)
-        env.pop("HATEMOJI_DATASETS_MIRROR", None)  # both sides get the mirror explicitly
-        env.update(
-            HF_HOME=str(Path(tmp) / "hf-home"),  # no shared ~/.cache between runs
-            HF_HUB_OFFLINE="1",
-            HF_DATASETS_OFFLINE="1",
-        )
+        env = child_env(tmp)
         compiled = byte_compile(env)
         run = Run(Path(args.mirror).resolve(), repeats, sizes, peer_sizes, tmp, env, args.smoke)
         run.roles, run.mhc_mb = roles, mhc_mb
