@@ -120,7 +120,7 @@ def run_info(args: argparse.Namespace) -> int:
     if info is None:
         from hatemoji_datasets.api import dataset_info
 
-        show_progress(args.verbose)
+        show_progress()
         info = dataset_info(
             spec.name, config.name, version=version, cache_dir=args.cache_dir, mirror=args.mirror
         )
@@ -248,7 +248,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     spec, config, version = lookup(args.name, args.config)
     cached = not args.force and summary.is_built(spec, config, version, args.cache_dir)
-    show_progress(args.verbose)
+    show_progress()
     builder, data = load_verified(
         spec,
         config,

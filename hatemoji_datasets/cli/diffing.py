@@ -42,7 +42,7 @@ def run_diff(args: argparse.Namespace) -> int:
     from hatemoji_datasets.diff import diff
     from hatemoji_datasets.diff.render import as_json, markdown
 
-    show_progress(args.verbose)
+    show_progress()
     found = diff(
         args.old,
         args.new,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from hatemoji_datasets.core.findings import safe
 from hatemoji_datasets.core.numbers import column as number_column
@@ -195,7 +195,7 @@ def configure_logging(verbose: bool) -> None:
     logging.getLogger("hatemoji_datasets").setLevel(logging.INFO if verbose else logging.WARNING)
 
 
-def show_progress(verbose: bool, stream: TextIO | None = None) -> None:
+def show_progress() -> None:
     """``datasets``' own progress bars off: the package shows its own progress, one line per
     file and split, where a person watches (:mod:`hatemoji_datasets.core.progress`)."""
     import datasets

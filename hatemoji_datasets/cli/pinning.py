@@ -50,7 +50,7 @@ def run_fingerprints(args: argparse.Namespace) -> int:
     from hatemoji_datasets.pinning.record import record_all
 
     chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
-    show_progress(args.verbose)
+    show_progress()
     with tempfile.TemporaryDirectory(prefix="hatemoji-fingerprints-") as scratch:
         stale = record_all(
             chosen, write=args.write, cache_dir=args.cache_dir or scratch, mirror=args.mirror
@@ -70,7 +70,7 @@ def run_lock(args: argparse.Namespace) -> int:
 
     if args.output != "-":
         check_destination(args.output)  # before anything is built
-    show_progress(args.verbose)
+    show_progress()
     locked = lock_datasets(args.references, cache_dir=args.cache_dir, mirror=args.mirror)
     if args.output == "-":
         sys.stdout.write(dumps(locked))
@@ -84,7 +84,7 @@ def run_lock(args: argparse.Namespace) -> int:
 def run_verify(args: argparse.Namespace) -> int:
     from hatemoji_datasets.pinning.lock import describe, verify_lock
 
-    show_progress(args.verbose)
+    show_progress()
     results = verify_lock(args.lockfile, cache_dir=args.cache_dir, mirror=args.mirror)
     for line in describe(results):
         print(safe(line))

@@ -100,7 +100,7 @@ def run_card(args: argparse.Namespace) -> int:
     folder = Path(args.out) if args.out else default_folder(name)
     if not args.check:
         check_folder_destination(folder)  # ... and so does a folder that cannot be written
-    show_progress(args.verbose)
+    show_progress()
     built = build(name, cache_dir=args.cache_dir, mirror=args.mirror)
     if args.check:
         problems = check_card(built, folder)
@@ -119,7 +119,7 @@ def run_card(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from hatemoji_datasets.hub.export import export
 
-    show_progress(args.verbose)
+    show_progress()
     for path in export(args.name, args.out, cache_dir=args.cache_dir, mirror=args.mirror):
         print(f"wrote: {path}")
     return 0
@@ -128,7 +128,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_push(args: argparse.Namespace) -> int:
     from hatemoji_datasets.hub.push import push
 
-    show_progress(args.verbose)
+    show_progress()
     push(
         args.name,
         args.repo_id,

@@ -65,7 +65,7 @@ def run_regenerate(args: argparse.Namespace) -> int:
         raise UnknownNameError(
             f"unknown artefact {unknown[0]!r}; available: {', '.join(artefact_names())}"
         )
-    show_progress(args.verbose)
+    show_progress()
     where = Where(cache_dir=args.cache_dir, mirror=args.mirror)
     root = repository_root().resolve()
     width = max(len(name) for name in artefact_names())

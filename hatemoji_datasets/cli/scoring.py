@@ -78,7 +78,7 @@ def run_score(args: argparse.Namespace) -> int:
     require_extras(plot=bool(args.plot))
     if args.plot:
         check_destination(args.plot)  # as lock -o: a missing folder is refused
-    show_progress(args.verbose)
+    show_progress()
     reports: dict[str, ScoreReport] = {}
     names = model_names(args.predictions, args.names)
     for name, path in zip(names, args.predictions, strict=True):
