@@ -156,6 +156,17 @@ def _edits(width: int):
     return st.lists(st.one_of(cell, cell, cell, repeat), min_size=0, max_size=3)
 
 
+def _real_row_examples(count: int) -> settings:
+    """Hypothesis settings of the properties on real rows: ``count`` examples, the same
+    ones every run, with no deadline (the exact engine's first call compiles a lot)."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+
+
 def _edited(rows: list[list[str]], edits) -> list[list[str]]:
     """``rows`` with the edits of :func:`_edits` applied (a cell edit's number names the
     row whose cell of that column it copies)."""
@@ -181,12 +192,7 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
     folder = tmp_path_factory.mktemp("screen")
     calls = {"clean": 0, "not clean": 0}
 
-    @settings(
-        max_examples=50,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.function_scoped_fixture],
-    )
+    @_real_row_examples(50)
     @given(edits=_edits(len(header)), from_release=st.booleans())
     def check(edits, from_release: bool) -> None:
         edited = _edited(released_base if from_release else base, edits)
@@ -218,12 +224,7 @@ def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
     source, split = part.sources[0], config.split_names[0]
     calls = {"kept": 0, "not kept": 0}
 
-    @settings(
-        max_examples=15,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.function_scoped_fixture],
-    )
+    @_real_row_examples(15)
     @given(edits=_edits(len(header)))
     def check(edits) -> None:
         path = _write(folder / "pinned.csv", header, _edited(base, edits), config.raw_format)

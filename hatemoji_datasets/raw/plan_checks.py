@@ -72,10 +72,7 @@ def tables_keep_plan(
     for source, table in files:
         context = ScreenContext(source, released)
         check = BatchCheck(plan, screen_rules(spec), context, table.column_names)
-        makers = dict.fromkeys(
-            make for code, make in across_rules(spec).items() if code in check.codes
-        )
-        across = [make(context) for make in makers]  # one state may keep several rules
+        across = across_states(spec, check)
         for batch in chunks(table.to_batches()):
             if not all(seen.add(batch[name]) for name, seen in unique.items()):
                 return False
@@ -92,6 +89,13 @@ def header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
     names = {c.name for c in plan.columns}
     required = {c.name for c in plan.columns if c.required}
     return required <= present <= names
+
+
+def across_states(spec: DatasetSpec, check: BatchCheck) -> list[AcrossBatches]:
+    """A fresh state for each rule between rows that ``check`` runs (one state may keep
+    several rules), in ``check``'s context."""
+    makers = dict.fromkeys(make for code, make in across_rules(spec).items() if code in check.codes)
+    return [make(check.context) for make in makers]
 
 
 def added(batch: pyarrow.RecordBatch, states: list[AcrossBatches]) -> bool:

@@ -36,6 +36,7 @@ from hatemoji_datasets.core.findings import Finding, preview
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.plan_checks import (
     BatchCheck,
+    across_states,
     added,
     chunks,
     finished,
@@ -47,7 +48,6 @@ from hatemoji_datasets.raw.unique_values import UniqueValues
 from hatemoji_datasets.schema.plan import (
     ModelPlan,
     ScreenContext,
-    across_rules,
     model_plan,
     screen_rules,
 )
@@ -187,8 +187,7 @@ def _screen(
     """
     check = BatchCheck(plan, screen_rules(spec), context, scan.header, also=release.keeps)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
-    makers = dict.fromkeys(make for code, make in across_rules(spec).items() if code in check.codes)
-    across = [make(context) for make in makers]  # one state may keep several rules
+    across = across_states(spec, check)
     rows = 0
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:
