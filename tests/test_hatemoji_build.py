@@ -716,3 +716,60 @@ def test_hatemoji_build_metrics_match_sklearn_and_pandas(where) -> None:
     assert overall["both_correct"] == pytest.approx(np.mean(both))
     assert sum(row["pairs"] for row in report.table("pairs").rows[1:]) == len(pairs)
     assert f"{len(pairs)} pairs" in " ".join(report.notes)
+
+
+def _pinned_rows(mirror: Path) -> tuple[list[str], list[list[str]]]:
+    """The header and the rows of the three pinned files, one after the other."""
+    rows: list[list[str]] = []
+    for source in SPEC.source_files().values():
+        with upstream_path(mirror, source.url).open(encoding="utf-8", newline="") as handle:
+            header, *own = list(csv.reader(handle))
+        rows += own
+    return header, rows
+
+
+@pytest.mark.parametrize(
+    ("code", "column", "value"),
+    [
+        ("HB-PAIR-MISSING", "matched_id", lambda row, other: "999999999"),
+        ("HB-PAIR-ASYMMETRIC", "matched_id", lambda row, other: other["entry_id"]),
+        ("HB-PAIR-ROUND", "round.base", lambda row, other: "7" if row == "5" else "5"),
+        ("HB-PAIR-TEXT", "matched_text", lambda row, other: "not the partner's text"),
+        ("HB-PAIR-SET", "set", lambda row, other: other["set"]),
+    ],
+)
+def test_the_screen_finds_each_broken_pair_rule(
+    code: str, column: str, value, mirror: Path, tmp_path: Path
+) -> None:
+    """One cell that breaks a pair rule keeps the streaming validator from calling the file
+    clean, whether the partner is in the file or released only; the exact engine names it."""
+    from hatemoji_datasets.validate.screen import screen_file
+
+    header, rows = _pinned_rows(mirror)
+    config = SPEC.config(None)
+    at = {name: header.index(name) for name in header}
+    for held in (rows, rows[:1]):  # every row, or one whose partner is released only
+        edited = [list(row) for row in held]
+        first = dict(zip(header, edited[0], strict=True))
+        partner = next(r for r in rows if r[at["entry_id"]] == first["matched_id"])
+        other = dict(zip(header, partner, strict=True))
+        if code == "HB-PAIR-ROUND":
+            edited[0][at[column]] = value(first["round.base"], other)
+        elif code == "HB-PAIR-ASYMMETRIC":
+            stranger = next(
+                r
+                for r in rows[1:]
+                if first["entry_id"] not in (r[at["matched_id"]], r[at["entry_id"]])
+            )
+            edited[0][at[column]] = stranger[at["entry_id"]]
+        else:
+            edited[0][at[column]] = value(first, other)
+        path = tmp_path / "contribution.csv"
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            csv.writer(handle, lineterminator="\n").writerows([header, *edited])
+        screened = screen_file(
+            str(path), SPEC, config, config.parts[0], mirror=str(mirror), cache_dir=None
+        )
+        assert screened is None, (code, len(held))
+        found = {f.code for f in _contribute([path], mirror).findings}
+        assert code in found, (code, len(held), found)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pyarrow
 import pytest
-from conftest import REPO, imported_after, upstream_path
+from conftest import REPO, dataset_facts, imported_after, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_validate_golden import POOL
@@ -41,6 +41,7 @@ from hatemoji_datasets.schema.table_schema import write_plans
 from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.validate import contributions, screen
 from hatemoji_datasets.validate.contributions import validate_contributions
+from hatemoji_datasets.validate.formats import upstream_name
 from hatemoji_datasets.validate.report import render
 from hatemoji_datasets.validate.screen import screen_file
 
@@ -59,6 +60,9 @@ FIRST = list(
     }.values()
 )
 FIRST_IDS = [f"{spec.name}/{config.name}" for spec, config, _ in FIRST]
+#: Those whose rows must sit in their split's file (the config names the split a
+#: contributed file's name says).
+SPLIT_NAMED = [(spec, config, part) for spec, config, part in FIRST if config.split_of_file]
 #: The first screened config of each dataset.
 FIRST_OF_EACH = list(
     {spec.name: (spec, config, part) for spec, config, part in reversed(SCREENED)}.values()
@@ -73,17 +77,20 @@ def test_some_config_is_screened() -> None:
     assert SCREENED, "no model's plan stands for it: validate would never stream"
 
 
+def _source_rows(spec, config, source: str, mirror: Path) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of one pinned source file."""
+    text = upstream_path(mirror, spec.source_files()[source].url).read_text(encoding="utf-8")
+    fmt = config.raw_format
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=fmt.delimiter, quoting=fmt.quoting)
+    first, *own = list(reader)
+    return first, own
+
+
 def _released_rows(spec, config, part, mirror: Path) -> tuple[list[str], list[list[str]]]:
     rows: list[list[str]] = []
     header: list[str] = []
     for source in dict.fromkeys(s for split in config.split_names for s in part.sources):
-        url = spec.source_files()[source].url
-        text = upstream_path(mirror, url).read_text(encoding="utf-8")
-        fmt = config.raw_format
-        reader = csv.reader(
-            io.StringIO(text, newline=""), delimiter=fmt.delimiter, quoting=fmt.quoting
-        )
-        first, *own = list(reader)
+        first, own = _source_rows(spec, config, source, mirror)
         if header and first != header:
             continue  # a file of another layout (optional columns): the first layout only
         header, rows = first, rows + own
@@ -101,16 +108,38 @@ def _write(path: Path, header: list[str], rows: list[list[str]], fmt) -> str:
     return str(path)
 
 
-def _new_rows(header, rows, key: str, text: str, count: int, seed: int) -> list[list[str]]:
+def _new_rows(spec, header, rows, key: str, text: str, count: int, seed: int) -> list[list[str]]:
     """``count`` released rows, each text made new by a number (no character the text
     rules look at) and, where the key is not the text, under a new key: a key that ends
-    in a number gets a larger one."""
+    in a number gets a larger one.
+
+    Where the dataset's rows come in pairs (``PARTNER_COPIES`` of its facts: which of
+    the partner's columns each of a row's columns copies, one of them its key), whole
+    pairs are taken, and each row's copies are its partner's new values."""
     k, t = header.index(key), header.index(text)
     numbered = [re.fullmatch(r"(.*?)([0-9]+)", row[k]) for row in rows]
     top = max((int(m.group(2)) for m in numbered if m), default=0)
     # Rows whose text is clean as it is (a few released texts have edge spaces).
     clean = [i for i, row in enumerate(rows) if row[t] == row[t].strip()]
-    picked = random.Random(seed).sample(clean, count)
+    copies = {
+        header.index(mine): header.index(theirs)
+        for mine, theirs in getattr(dataset_facts(spec.name), "PARTNER_COPIES", {}).items()
+    }
+    if copies:
+        (names,) = [mine for mine, theirs in copies.items() if theirs == k]
+        at_key = {row[k]: i for i, row in enumerate(rows)}
+        ok = set(clean)
+        pairs = sorted(
+            {
+                tuple(sorted((i, at_key[rows[i][names]])))
+                for i in clean
+                if at_key.get(rows[i][names]) in ok
+            }
+        )
+        taken = random.Random(seed).sample(pairs, count // 2)
+        picked = [i for pair in taken for i in pair]
+    else:
+        picked = random.Random(seed).sample(clean, count)
     new = []
     for n, at in enumerate(picked):
         row = list(rows[at])
@@ -118,6 +147,11 @@ def _new_rows(header, rows, key: str, text: str, count: int, seed: int) -> list[
         if k != t:
             row[k] = f"{numbered[at].group(1)}{top + 1 + n}"
         new.append(row)
+    if copies:  # a pair's two rows sit side by side
+        for first in range(0, len(new), 2):
+            one, other = new[first], new[first + 1]
+            for mine, theirs in copies.items():
+                one[mine], other[mine] = other[theirs], one[theirs]
     return new
 
 
@@ -140,7 +174,7 @@ def test_the_released_file_and_new_rows_are_proven_clean(
     header, rows = _released_rows(spec, config, part, mirror)
     fmt = config.raw_format
     released = _write(tmp_path / "released.csv", header, rows, fmt)
-    new = _new_rows(header, rows, part.key_column, config.text_column, 300, seed=1)
+    new = _new_rows(spec, header, rows, part.key_column, config.text_column, 300, seed=1)
     added = _write(tmp_path / "added.csv", header, rows + new, fmt)
     for path in (released, added):
         assert _exact_findings(path, spec, config, monkeypatch) == []
@@ -186,7 +220,7 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
 ) -> None:
     header, rows = _released_rows(spec, config, part, mirror)
     key, fmt = part.key_column, config.raw_format
-    base = _new_rows(header, rows, key, config.text_column, 40, seed=2)
+    base = _new_rows(spec, header, rows, key, config.text_column, 40, seed=2)
     # Half the cases start from released rows (the release rules' side).
     released_base = random.Random(3).sample(rows, 40)
     folder = tmp_path_factory.mktemp("screen")
@@ -217,11 +251,13 @@ def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
 ) -> None:
     """A build that re-validates its pinned files runs the same plan over them (the
     files stand for their own release); its "no finding" must be the exact engine's."""
-    # The whole released file (rules between rows may look at any of its rows), edited
-    # in its first rows.
-    header, base = _released_rows(spec, config, part, mirror)
+    # Every pinned file whole (rules between rows may look at any row of any of them),
+    # the first one edited in its first rows.
+    pinned = read_files(spec, config, fetch_released(spec, config, str(mirror), None))
+    split = next(iter(pinned))
+    source, _ = pinned[split].sources[0]
+    header, base = _source_rows(spec, config, source, mirror)
     folder = tmp_path_factory.mktemp("build-plan")
-    source, split = part.sources[0], config.split_names[0]
     calls = {"kept": 0, "not kept": 0}
 
     @_real_row_examples(15)
@@ -232,17 +268,19 @@ def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
             raw = read_by_layout(spec, part.schema, path, config.raw_format)
         except InputError:
             return  # a file the reader refuses never reaches either check
-        kept = tables_keep_plan(spec, config, [(source, raw.table)])
+        files = dict(pinned)
+        files[split] = SplitFiles([(source, raw), *pinned[split].sources[1:]])
+        own = [(s, name, r.table) for s, f in files.items() for name, r in f.sources]
+        kept = tables_keep_plan(spec, config, own)
         calls["kept" if kept else "not kept"] += 1
         with monkeypatch.context() as patch:
             patch.setattr(raw_files, "tables_keep_plan", lambda *args: False)
-            found = check_files(spec, config, {split: SplitFiles([(source, raw)])})
+            found = check_files(spec, config, files)
         assert kept == (found == []), (edits, found[:3])
 
     check()
     assert calls["not kept"] > 0 and calls["kept"] > 0, calls  # both sides are tried
-    pinned = fetch_released(spec, config, str(mirror), None)
-    assert check_files(spec, config, read_files(spec, config, pinned)) == []
+    assert check_files(spec, config, pinned) == []
 
 
 @pytest.mark.parametrize(("spec", "config", "part"), SCREENED, ids=IDS)
@@ -252,12 +290,12 @@ def test_every_screened_config_s_pinned_files_keep_the_plan_together(
     """The pinned files pass as one table; a key of one file repeated in another (or in
     its own file, for a config of one file) does not."""
     files = read_files(spec, config, fetch_released(spec, config, str(mirror), None))
-    tables = [(source, raw.table) for split in files.values() for source, raw in split.sources]
+    tables = [(split, source, raw.table) for split, f in files.items() for source, raw in f.sources]
     assert tables_keep_plan(spec, config, tables)
-    (first_source, first), *rest = tables
-    last_source, last = rest[-1] if rest else (first_source, first)
+    (_, _, first), *rest = tables
+    last_split, last_source, last = rest[-1] if rest else tables[0]
     repeated = pyarrow.concat_tables([last, first.slice(0, 1)])
-    assert not tables_keep_plan(spec, config, [*tables[:-1], (last_source, repeated)])
+    assert not tables_keep_plan(spec, config, [*tables[:-1], (last_split, last_source, repeated)])
 
 
 @pytest.mark.parametrize(
@@ -277,12 +315,32 @@ def test_a_build_that_validates_clean_pinned_files_runs_only_the_plan(
     assert sum(split.num_rows for split in built.values()) > 0
 
 
+@pytest.mark.parametrize(
+    ("spec", "config", "part"),
+    SPLIT_NAMED,
+    ids=[f"{spec.name}/{config.name}" for spec, config, _ in SPLIT_NAMED],
+)
+def test_a_file_named_like_a_split_s_file_is_checked_as_that_split(
+    spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """A split's released rows are clean in a file named like their own split's file and
+    not in one named like another's, to the screen as to the exact engine."""
+    sources = list(dict.fromkeys(s for split in config.split_names for s in part.sources))
+    header, rows = _source_rows(spec, config, sources[0], mirror)
+    for named_as, clean in ((sources[0], True), (sources[1], False)):
+        folder = tmp_path / named_as
+        folder.mkdir()
+        path = _write(folder / upstream_name(spec, named_as), header, rows, config.raw_format)
+        assert (_exact_findings(path, spec, config, monkeypatch) == []) is clean, named_as
+        assert proven_clean(path, spec, config, part) is clean, named_as
+
+
 @pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
 def test_repeated_rows_are_named_as_the_exact_engine_names_them(
     spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
 ) -> None:
     header, rows = _released_rows(spec, config, part, mirror)
-    new = _new_rows(header, rows, part.key_column, config.text_column, 30, seed=4)
+    new = _new_rows(spec, header, rows, part.key_column, config.text_column, 30, seed=4)
     # One released and one new row, each repeated: every copy is a finding.
     repeated = [*new, rows[5], rows[5], new[3], rows[5]]
     path = _write(tmp_path / "repeats.csv", header, repeated, config.raw_format)
@@ -308,7 +366,7 @@ def test_files_are_screened_together(
     spec, config, part, mirror: Path, tmp_path: Path, monkeypatch
 ) -> None:
     header, rows = _released_rows(spec, config, part, mirror)
-    new = _new_rows(header, rows, part.key_column, config.text_column, 40, seed=5)
+    new = _new_rows(spec, header, rows, part.key_column, config.text_column, 40, seed=5)
     first = _write(tmp_path / "first.csv", header, new[:20], config.raw_format)
     second = _write(tmp_path / "second.csv", header, new[20:], config.raw_format)
     calls: list[str] = []

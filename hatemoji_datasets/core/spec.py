@@ -139,8 +139,9 @@ class ConfigSpec:
     #: The schema has rules across rows and files (pairs): a contribution is checked
     #: together with the released rows it does not hold, so partners can be found.
     cross_row_rules: bool = False
-    #: ``split_of_file(path, frame) -> pandas.Series``: for schemas whose rules need to
-    #: know which split's file each row came from, the split of a contributed file.
+    #: ``split_of_file(path) -> str | None``: for schemas whose rules need to know which
+    #: split's file each row came from, the split a contributed file's name says (None:
+    #: each row's own column says). Imports no pandera (the streaming validator calls it).
     split_of_file: str | None = None
     #: ``resplit(tables: {split: pyarrow.Table}, config, version) -> {split: table}``: for a
     #: config whose splits are not its files, the transformed tables of every split at

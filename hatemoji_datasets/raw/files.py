@@ -151,7 +151,7 @@ def check_files(
     exact engine.
     """
     own = [(split, source, raw) for split, f in splits.items() for source, raw in f.sources]
-    if tables_keep_plan(spec, config, [(source, raw.table) for _, source, raw in own]):
+    if tables_keep_plan(spec, config, [(split, source, raw.table) for split, source, raw in own]):
         log.info("validated %s by the schema's compiled plan", ", ".join(r.path for *_, r in own))
         return []
     found = _check_tables(spec.load(config.schema), own)

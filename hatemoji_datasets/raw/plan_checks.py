@@ -38,8 +38,8 @@ from hatemoji_datasets.schema.plan import (
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
     """Whether the plan can stand for the exact checks of ``part``'s files in ``config``."""
-    if len(config.parts) != 1 or config.split_of_file:
-        return False  # rows that need other formats, or their split's file
+    if len(config.parts) != 1:
+        return False  # rows that need other formats
     if part.join is not None or part.key_column is None:
         return False
     plan = model_plan(spec, part.schema)
@@ -48,11 +48,11 @@ def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
 
 
 def tables_keep_plan(
-    spec: DatasetSpec, config: ConfigSpec, files: Sequence[tuple[str, pyarrow.Table]]
+    spec: DatasetSpec, config: ConfigSpec, files: Sequence[tuple[str, str, pyarrow.Table]]
 ) -> bool:
-    """Whether a config's files, ``(source, table)`` as the raw reader read them, keep every
-    check of the plan, as one table (as the exact engine checks them): True means the exact
-    engine would find nothing; False, that it must look.
+    """Whether a config's files, ``(split, source, table)`` as the raw reader read them, keep
+    every check of the plan, as one table (as the exact engine checks them): True means the
+    exact engine would find nothing; False, that it must look.
 
     The files stand for their own release: the rules that look at released rows (a
     reference to a case of another file) see these files.
@@ -61,16 +61,16 @@ def tables_keep_plan(
     if part is None or not screenable(spec, config, part) or not files:
         return False
     plan = model_plan(spec, part.schema)
-    if not all(header_fits(table.column_names, plan) for _, table in files):
+    if not all(header_fits(table.column_names, plan) for _, _, table in files):
         return False
-    released = stack_tables([table for _, table in files])
+    released = stack_tables([table for _, _, table in files])
     if released.num_rows == 0:
         return False
     unique = {
         c.name: UniqueValues() for c in plan.columns if c.unique and c.name in released.column_names
     }
-    for source, table in files:
-        context = ScreenContext(source, released)
+    for split, source, table in files:
+        context = ScreenContext(source, released, split)
         check = BatchCheck(plan, screen_rules(spec), context, table.column_names)
         across = across_states(spec, check)
         for batch in chunks(table.to_batches()):

@@ -43,11 +43,14 @@ CHECKS = ("isin", "ge", "le", "gt", "lt", "eq", "str_length", "str_matches")
 @dataclass(frozen=True)
 class ScreenContext:
     """What a rule may know beyond a batch's rows: the pinned source the file stands for
-    (None when its name does not tell), and the released rows of its format (a pyarrow
-    table, typed as the raw reader types them)."""
+    (None when its name does not tell), the released rows of its format (a pyarrow
+    table, typed as the raw reader types them), and the split the file's rows are in
+    where the file says (a build's split; a contribution's, by the config's
+    ``split_of_file``; None where each row's own column says)."""
 
     source: str | None
     released: Any
+    split: str | None = None
 
 
 #: ``rule(batch, context) -> BooleanArray``: True where a row keeps the rule (null: broken).

@@ -350,11 +350,12 @@ def _schema_findings(
     structural = column_findings(model, frame.columns, raw.path)
     if structural:  # before context rows could fill in what the file lacks
         return structural
-    runs = (
-        split_runs(spec.load(config.split_of_file)(raw.path, frame))
+    split = (
+        spec.load(config.split_of_file)(raw.path)
         if config.split_of_file and part.join is None
-        else [(None, len(frame))]
+        else None
     )
+    runs = [(split, len(frame))]
     source_runs = [(source_of(raw.path, spec, part), len(frame))]
     context_rows = 0
     if config.cross_row_rules:

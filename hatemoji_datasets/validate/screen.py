@@ -102,7 +102,8 @@ def screen_file(
         # reads the file first, so a malformed file still exits 2 before any download,
         # and otherwise it meets the same error and says it.
         return None
-    context = ScreenContext(source_of(path, spec, part), release.table)
+    split = spec.load(config.split_of_file)(path) if config.split_of_file else None
+    context = ScreenContext(source_of(path, spec, part), release.table, split)
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
     for newlines in (False, True) if config.raw_format.quoted else (False,):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import weakref
 from functools import cache, lru_cache
-from pathlib import Path
 
 import pandas as pd
 import pandera.pandas as pa
@@ -23,7 +22,6 @@ from hatemoji_datasets.datasets.hatemoji_build.spec import (
     PERTURBATIONS,
     ROUND_SET_LETTER,
     ROUNDS,
-    SPLITS,
     UPSTREAM_SPLIT_OF_FILE,
 )
 from hatemoji_datasets.datasets.hatemoji_build.targets import (
@@ -33,21 +31,6 @@ from hatemoji_datasets.datasets.hatemoji_build.targets import (
     target_codes,
 )
 from hatemoji_datasets.schema.model import RawFileModel, column_rule, is_in, rule, source_splits
-
-
-def split_of_contribution(path: str, frame: pd.DataFrame) -> pd.Series:
-    """The split a contributed file's rows belong to (the build knows it from the file).
-
-    A file named after a split (``train.csv``) belongs to it; otherwise each row
-    says so in its own ``split`` column. Unknown values stay missing and fail.
-    """
-    stem = Path(path).stem
-    if stem in SPLITS:
-        return pd.Series(stem, index=frame.index)
-    if "split" not in frame.columns:  # the schema reports the missing column
-        return pd.Series("", index=frame.index)
-    file_of = {upstream: split for split, upstream in UPSTREAM_SPLIT_OF_FILE.items()}
-    return frame["split"].astype(str).map(file_of)
 
 
 def expected_round_sets(df: pd.DataFrame) -> pd.Series:

@@ -12,6 +12,7 @@ the built dataset's ClassLabels.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, PairConsistency, Scoring
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
@@ -20,6 +21,14 @@ from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 #: What upstream's ``split`` column says in each file (it calls validation ``dev``).
 UPSTREAM_SPLIT_OF_FILE: dict[str, str] = {"train": "train", "validation": "dev", "test": "test"}
+
+
+def split_named_by(path: str) -> str | None:
+    """The split a contributed file's name says (``train.csv``: train); None where it names
+    none, and each row's own ``split`` column says."""
+    stem = Path(path).stem
+    return stem if stem in SPLITS else None
+
 
 ROUNDS: tuple[int, ...] = (5, 6, 7)
 #: Upstream ``type`` -> hate type name, in the paper's order (``none`` for non-hateful).
@@ -101,7 +110,7 @@ def _config(
         id_column="entry_id",
         eval_split="test",
         cross_row_rules=True,
-        split_of_file="schema:split_of_contribution",
+        split_of_file="spec:split_named_by",
         params=(("rounds", rounds),),
         statistics="statistics:statistics",
         scoring=SCORING,

@@ -36,6 +36,10 @@ CARD_ROWS = 5912
 CARD_STATEMENTS = ("HatemojiBuild",)
 #: The card's Hub ``language`` tags.
 HUB_LANGUAGE = ["en"]
+#: Entries come in pairs: which of the partner's raw columns each of an entry's columns
+#: copies (the one copying ``entry_id`` names the partner), for the new rows the shared
+#: tests make.
+PARTNER_COPIES = {"matched_id": "entry_id", "matched_text": "text"}
 
 
 def keeps(row: dict[str, str], config) -> bool:

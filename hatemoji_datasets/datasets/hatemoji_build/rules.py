@@ -1,0 +1,220 @@
+"""HatemojiBuild's rules over pyarrow columns, for the validator's compiled plan.
+
+One implementation per rule code, run on record batches without pandas or
+pandera: ``SCREEN`` for rules of one row, ``ACROSS`` for the pair rules (an
+entry's partner may sit in another batch, another file, or the release);
+``schema.py`` declares the same rules for the exact engine, and a test proves
+both agree. The target literals are read by ``targets.py``'s own parser, once
+per distinct literal of a batch.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from hashlib import blake2b
+from typing import Any
+
+import numpy as np
+import pyarrow
+import pyarrow.compute as pc
+
+from hatemoji_datasets.core.arrow_values import booleans, int64s, numpy_of, scalar, strings
+from hatemoji_datasets.datasets.hatemoji_build.spec import (
+    NO_HATE_TYPE,
+    PERTURBATIONS,
+    ROUND_SET_LETTER,
+    UPSTREAM_SPLIT_OF_FILE,
+)
+from hatemoji_datasets.datasets.hatemoji_build.targets import (
+    NO_TARGET,
+    is_target_literal,
+    parse_target_literal,
+    target_codes,
+)
+from hatemoji_datasets.schema.plan import ScreenContext
+
+
+@lru_cache(maxsize=1 << 16)
+def _literal(literal: str) -> tuple[bool, bool, bool, bool, bool]:
+    """What the target rules ask of one literal: ``(well formed, every code known, no code
+    repeated, names only "none", names "none")``; a malformed one keeps the other rules."""
+    if not is_target_literal(literal):
+        return False, True, True, False, False
+    codes = parse_target_literal(literal)
+    return (
+        True,
+        frozenset(target_codes()).issuperset(codes),
+        len(set(codes)) == len(codes),
+        codes == (NO_TARGET,),
+        NO_TARGET in codes,
+    )
+
+
+def _per_literal(batch: Any, answer: int) -> np.ndarray:
+    """One of :func:`_literal`'s answers for every row, each distinct literal read once."""
+    if batch["target"].null_count:  # missing literals: the column's own check says so
+        return np.zeros(batch.num_rows, dtype=bool)
+    encoded = pc.dictionary_encode(batch["target"])
+    answers = np.array([_literal(text)[answer] for text in encoded.dictionary.to_pylist()])
+    return answers[numpy_of(encoded.indices.cast(pyarrow.int64()))].astype(bool)
+
+
+def _target_literal(batch: Any, context: ScreenContext) -> Any:
+    return booleans(_per_literal(batch, 0))
+
+
+def _target_known(batch: Any, context: ScreenContext) -> Any:
+    return booleans(_per_literal(batch, 1))
+
+
+def _target_distinct(batch: Any, context: ScreenContext) -> Any:
+    return booleans(_per_literal(batch, 2))
+
+
+def _type_label(batch: Any, context: ScreenContext) -> Any:
+    return pc.equal(
+        pc.equal(batch["type"], scalar(NO_HATE_TYPE)), pc.equal(batch["label_gold"], scalar(0))
+    )
+
+
+def _target_type(batch: Any, context: ScreenContext) -> Any:
+    """``['none']`` exactly when the type is none, and ``none`` never among other codes."""
+    well_formed, only_none, mentions_none = (_per_literal(batch, at) for at in (0, 3, 4))
+    no_type = numpy_of(pc.fill_null(pc.equal(batch["type"], scalar(NO_HATE_TYPE)), scalar(False)))
+    agrees = (only_none == no_type) & (only_none | ~mentions_none)
+    return booleans(~well_formed | agrees)
+
+
+def _round_set(batch: Any, context: ScreenContext) -> Any:
+    letters = strings(ROUND_SET_LETTER[name] for name in PERTURBATIONS)
+    at = pc.index_in(batch["set"], value_set=strings(PERTURBATIONS))
+    expected = pc.binary_join_element_wise(
+        batch["round.base"].cast(pyarrow.string()), pc.take(letters, at), scalar("")
+    )
+    return pc.equal(batch["round.set"], expected)  # an unknown set: null, which breaks it
+
+
+def _split_file(batch: Any, context: ScreenContext) -> Any:
+    if context.split is None:  # the rows' own column says: nothing to compare
+        return booleans(np.ones(batch.num_rows, dtype=bool))
+    return pc.equal(batch["split"], scalar(UPSTREAM_SPLIT_OF_FILE[context.split]))
+
+
+def _digests(texts: Any) -> np.ndarray:
+    """Each text's 128-bit BLAKE2b digest, as two uint64 per row (texts are compared by
+    them, so that the state keeps 16 bytes a text; a collision is out of reach)."""
+    digests = b"".join(
+        blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts.to_pylist()
+    )
+    return np.frombuffer(digests, dtype=np.uint64).reshape(-1, 2)
+
+
+class Pairs:
+    """Every entry's partner (the row whose ``entry_id`` is its ``matched_id``: in the
+    files, else released) exists, names it back, shares its round and is the other of
+    original and perturbation, and its text is the entry's ``matched_text``.
+
+    Kept for each row: its ids, round, set and two text digests, never the texts."""
+
+    COLUMNS = ("entry_id", "matched_id", "round.base")
+
+    def __init__(self, context: ScreenContext) -> None:
+        self.context = context
+        self.numbers: list[np.ndarray] = []
+        self.sets: list[np.ndarray] = []
+        self.texts: list[np.ndarray] = []
+        self.matched_texts: list[np.ndarray] = []
+
+    def add(self, batch: Any) -> bool:
+        if any(not pyarrow.types.is_int64(batch[name].type) for name in self.COLUMNS):
+            return False
+        if any(batch[name].null_count for name in (*self.COLUMNS, "set", "text", "matched_text")):
+            return False
+        self.numbers.append(np.stack([numpy_of(batch[name]) for name in self.COLUMNS], axis=1))
+        self.sets.append(_set_codes(batch["set"]).astype(np.int8))
+        self.texts.append(_digests(batch["text"]))
+        self.matched_texts.append(_digests(batch["matched_text"]))
+        return True
+
+    def finish(self) -> bool:
+        if not self.numbers:
+            return True
+        numbers, sets = _joined(self.numbers), _joined(self.sets)
+        texts, matched_texts = _joined(self.texts), _joined(self.matched_texts)
+        ids, matched, rounds = numbers[:, 0], numbers[:, 1], numbers[:, 2]
+        # With a repeated entry_id its first row stands for it, as in the exact engine.
+        known, first = np.unique(ids, return_index=True)
+        at = np.minimum(np.searchsorted(known, matched), len(known) - 1)
+        inside = known[at] == matched
+        partner = first[at]
+        del known, first, at
+        keeps = matched[partner] == ids
+        keeps &= rounds[partner] == rounds
+        keeps &= sets[partner] != sets
+        keeps &= (texts[partner] == matched_texts).all(axis=1)
+        if not keeps[inside].all():
+            return False
+        outside = ~inside
+        return not outside.any() or self._released_partners_keep(
+            ids[outside], matched[outside], rounds[outside], sets[outside], matched_texts[outside]
+        )
+
+    def _released_partners_keep(self, ids, matched, rounds, sets, matched_texts) -> bool:
+        """The same for entries whose partner is no row of the files: the first released
+        row of their ``matched_id``."""
+        released = self.context.released
+        if released is None or any(
+            not pyarrow.types.is_int64(released[name].type) or released[name].null_count
+            for name in self.COLUMNS
+        ):
+            return False  # the release's own checks say what is wrong (a build's files)
+        known, first = np.unique(numpy_of(released["entry_id"]), return_index=True)
+        if not len(known):
+            return False
+        at = np.minimum(np.searchsorted(known, matched), len(known) - 1)
+        if (known[at] != matched).any():
+            return False  # no partner anywhere
+        theirs = released.take(int64s(first[at]))
+        if any(theirs[name].null_count for name in ("set", "text")):
+            return False
+        return bool(
+            (numpy_of(theirs["matched_id"]) == ids).all()
+            and (numpy_of(theirs["round.base"]) == rounds).all()
+            and (_set_codes(theirs["set"]) != sets).all()
+            and (_digests(theirs["text"]) == matched_texts).all()
+        )
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The batches' arrays as one, the parts let go (the state is held once)."""
+    joined = np.concatenate(parts)
+    parts.clear()
+    return joined
+
+
+def _set_codes(values: Any) -> np.ndarray:
+    """Each ``set`` as its position among the perturbations (-1: none of them)."""
+    at = pc.index_in(values, value_set=strings(PERTURBATIONS)).cast(pyarrow.int64())
+    return numpy_of(pc.fill_null(at, scalar(-1)))
+
+
+SCREEN = {
+    "HB-TARGET-LITERAL": _target_literal,
+    "HB-TARGET-UNKNOWN": _target_known,
+    "HB-TARGET-REPEATED": _target_distinct,
+    "HB-TYPE-LABEL": _type_label,
+    "HB-TARGET-TYPE": _target_type,
+    "HB-ROUND-SET": _round_set,
+    "HB-SPLIT-FILE": _split_file,
+}
+#: The five pair rules are kept by one state.
+ACROSS = {
+    code: Pairs
+    for code in (
+        "HB-PAIR-MISSING",
+        "HB-PAIR-ASYMMETRIC",
+        "HB-PAIR-ROUND",
+        "HB-PAIR-TEXT",
+        "HB-PAIR-SET",
+    )
+}
