@@ -50,25 +50,28 @@ def _literal(literal: str) -> tuple[bool, bool, bool, bool, bool]:
     )
 
 
-def _per_literal(batch: Any, answer: int) -> np.ndarray:
-    """One of :func:`_literal`'s answers for every row, each distinct literal read once."""
+def _per_literal(batch: Any) -> np.ndarray:
+    """:func:`_literal`'s answers for every row (a column each), each distinct literal read
+    once."""
     if batch["target"].null_count:  # missing literals: the column's own check says so
-        return np.zeros(batch.num_rows, dtype=bool)
+        return np.zeros((batch.num_rows, 5), dtype=bool)
     encoded = pc.dictionary_encode(batch["target"])
-    answers = np.array([_literal(text)[answer] for text in encoded.dictionary.to_pylist()])
-    return answers[numpy_of(encoded.indices.cast(pyarrow.int64()))].astype(bool)
+    answers = np.array(
+        [_literal(text) for text in encoded.dictionary.to_pylist()], dtype=bool
+    ).reshape(-1, 5)
+    return answers[numpy_of(encoded.indices.cast(pyarrow.int64()))]
 
 
 def _target_literal(batch: Any, context: ScreenContext) -> Any:
-    return booleans(_per_literal(batch, 0))
+    return booleans(_per_literal(batch)[:, 0])
 
 
 def _target_known(batch: Any, context: ScreenContext) -> Any:
-    return booleans(_per_literal(batch, 1))
+    return booleans(_per_literal(batch)[:, 1])
 
 
 def _target_distinct(batch: Any, context: ScreenContext) -> Any:
-    return booleans(_per_literal(batch, 2))
+    return booleans(_per_literal(batch)[:, 2])
 
 
 def _type_label(batch: Any, context: ScreenContext) -> Any:
@@ -79,7 +82,8 @@ def _type_label(batch: Any, context: ScreenContext) -> Any:
 
 def _target_type(batch: Any, context: ScreenContext) -> Any:
     """``['none']`` exactly when the type is none, and ``none`` never among other codes."""
-    well_formed, only_none, mentions_none = (_per_literal(batch, at) for at in (0, 3, 4))
+    answers = _per_literal(batch)
+    well_formed, only_none, mentions_none = answers[:, 0], answers[:, 3], answers[:, 4]
     no_type = numpy_of(pc.fill_null(pc.equal(batch["type"], scalar(NO_HATE_TYPE)), scalar(False)))
     agrees = (only_none == no_type) & (only_none | ~mentions_none)
     return booleans(~well_formed | agrees)
