@@ -91,6 +91,19 @@ def test_the_fast_json_depth_is_the_exact_scans(text: str) -> None:
     assert file_io.json_depth(text) == file_io.nesting(text)[0]
 
 
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.text(alphabet='[]{}"\\\n a', max_size=40), st.integers(0, 8))
+def test_a_line_is_refused_exactly_when_it_nests_past_the_limit(text: str, limit: int) -> None:
+    """The count of opening brackets that lets most lines through never lets a deep one."""
+    try:
+        file_io._check_nesting("log.jsonl", text, comments=False, limit=limit)
+    except InputError:
+        refused = True
+    else:
+        refused = False
+    assert refused == (file_io.nesting(text)[0] > limit)
+
+
 def test_a_deep_line_among_quotes_and_backslashes_is_named_in_linear_time() -> None:
     # Escaped quotes, then a string left open: every regex attempt runs to the text's end.
     hostile = '{"a": "' + '\\"' * 200_000 + '", "b": ' + "[" * 40 + '"\\' * 200_000
