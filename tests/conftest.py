@@ -86,6 +86,7 @@ LONGEST_FIRST = (
     "tests/test_docs.py::test_page_runs[docs/versions.md]",
     "tests/test_docs.py::test_page_runs[docs/downstream.md]",
     "tests/test_validate_properties.py::test_arbitrary_hatemoji_build_rows",
+    "tests/test_screen.py::test_a_file_the_screen_calls_clean_has_no_finding[hatemoji_build",
     "tests/test_hostile_reports.py",
     "tests/test_multilingual_hatecheck.py",
     "tests/test_docs.py::test_page_runs[docs/cli.md]",

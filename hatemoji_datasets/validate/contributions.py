@@ -37,7 +37,7 @@ from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, 
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.validate.formats import part_of, source_of
+from hatemoji_datasets.validate.formats import part_of, source_of, split_of
 from hatemoji_datasets.validate.report import ValidationReport
 
 if TYPE_CHECKING:
@@ -350,12 +350,7 @@ def _schema_findings(
     structural = column_findings(model, frame.columns, raw.path)
     if structural:  # before context rows could fill in what the file lacks
         return structural
-    split = (
-        spec.load(config.split_of_file)(raw.path)
-        if config.split_of_file and part.join is None
-        else None
-    )
-    runs = [(split, len(frame))]
+    runs = [(split_of(raw.path, spec, config) if part.join is None else None, len(frame))]
     source_runs = [(source_of(raw.path, spec, part), len(frame))]
     context_rows = 0
     if config.cross_row_rules:

@@ -1,4 +1,4 @@
-"""Which of a config's raw file formats, and which pinned source, a contributed file is.
+"""Which of a config's raw file formats, pinned sources and splits a contributed file is.
 
 A config may read files of several formats (its rows, and files joined to them,
 such as annotations) and several files of one format (one per language). A
@@ -54,6 +54,12 @@ def source_of(path: str, spec: DatasetSpec, part: RawPart) -> str | None:
         return part.sources[0]
     name = Path(path).name
     return next((s for s in part.sources if upstream_name(spec, s) == name), None)
+
+
+def split_of(path: str, spec: DatasetSpec, config: ConfigSpec) -> str | None:
+    """The split a contributed file's name says its rows are in, for a config that says
+    (its ``split_of_file``); None where each row's own column says."""
+    return spec.load(config.split_of_file)(path) if config.split_of_file else None
 
 
 def other_datasets_of(header: list[str], spec: DatasetSpec) -> list[str]:

@@ -52,7 +52,7 @@ from hatemoji_datasets.schema.plan import (
     screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
-from hatemoji_datasets.validate.formats import named_source, source_of
+from hatemoji_datasets.validate.formats import named_source, source_of, split_of
 from hatemoji_datasets.validate.screen_state import Release, released_context
 
 #: Findings of one code the screen keeps in full; the rest are counted.
@@ -102,8 +102,9 @@ def screen_file(
         # reads the file first, so a malformed file still exits 2 before any download,
         # and otherwise it meets the same error and says it.
         return None
-    split = spec.load(config.split_of_file)(path) if config.split_of_file else None
-    context = ScreenContext(source_of(path, spec, part), release.table, split)
+    context = ScreenContext(
+        source_of(path, spec, part), release.table, split_of(path, spec, config)
+    )
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
     for newlines in (False, True) if config.raw_format.quoted else (False,):
