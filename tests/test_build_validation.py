@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, all_configs, upstream_path
+from conftest import FIXTURES, all_configs, dataset_facts, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, load_dataset
 from hatemoji_datasets.building import pipeline as building_pipeline
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.pinning.record import compute_records
 from hatemoji_datasets.raw import files as pipeline
 from hatemoji_datasets.schema import table_schema as schema_export
@@ -40,24 +40,38 @@ def schema_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+#: The first config read from more than one pinned file (each is validated).
+NAME, CONFIG = next(
+    (spec.name, config.name)
+    for spec in specs().values()
+    for config in spec.configs
+    if len({s for split in config.split_names for s in config.split_sources(split)}) > 1
+)
+
+
 def test_a_build_of_recorded_files_skips_the_schema_unless_asked(
     mirror: Path, tmp_path: Path, schema_runs: list[str], capsys
 ) -> None:
     cache, where = str(tmp_path / "cache"), {"mirror": str(mirror)}
-    data = load_dataset("apeach", "beep", cache_dir=cache, **where)
+    config = dataset_spec(NAME).config(CONFIG)
+    pinned = {s for split in config.split_names for s in config.split_sources(split)}
+    ran = f"{NAME}/{CONFIG}"
+    data = load_dataset(NAME, CONFIG, cache_dir=cache, **where)
     assert schema_runs == []  # the pinned files are the recorded ones
-    assert {split: ds.num_rows for split, ds in data.items()} == {"train": 7896, "validation": 471}
-    load_dataset("apeach", "beep", cache_dir=cache, validate=True, **where)
-    assert schema_runs == ["apeach/beep"]  # from the cache: fetched, verified, validated
-    args = ["build", "apeach", "--config", "beep", "--cache-dir", cache, "--mirror", str(mirror)]
+    sizes = {split: ds.num_rows for split, ds in data.items()}
+    assert sizes == dataset_facts(NAME).SPLITS[CONFIG]
+    load_dataset(NAME, CONFIG, cache_dir=cache, validate=True, **where)
+    assert schema_runs == [ran]  # from the cache: fetched, verified, validated
+    args = ["build", NAME, "--config", CONFIG, "--cache-dir", cache, "--mirror", str(mirror)]
     assert main(args) == 0
     assert "schema:" not in capsys.readouterr().out
     assert main([*args, "--validate"]) == 0
-    assert "schema: 2 pinned file(s) valid against BeepRaw" in capsys.readouterr().out
-    assert schema_runs == ["apeach/beep", "apeach/beep"]
+    model = config.schema.rpartition(":")[2]
+    assert f"schema: {len(pinned)} pinned file(s) valid against {model}" in capsys.readouterr().out
+    assert schema_runs == [ran, ran]
     fresh = str(tmp_path / "fresh")
-    load_dataset("apeach", "beep", cache_dir=fresh, validate=True, **where)
-    assert schema_runs == ["apeach/beep"] * 3  # a fresh build validates once
+    load_dataset(NAME, CONFIG, cache_dir=fresh, validate=True, **where)
+    assert schema_runs == [ran] * 3  # a fresh build validates once
 
 
 def test_files_without_recorded_fingerprints_are_validated(

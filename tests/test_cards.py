@@ -93,11 +93,22 @@ def test_lint_fails_on_an_unknown_key(tmp_path: Path) -> None:
     assert "labels: unknown metadata key" in lint_card(path)
 
 
+#: The Hub's size categories this suite's datasets fall in: (rows below, category).
+BUCKETS = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"))
+
+
+def _bucket(rows: int) -> str:
+    return next(bucket for limit, bucket in BUCKETS if rows < limit)
+
+
 def test_lint_fails_on_a_wrong_size_category_offline(tmp_path: Path) -> None:
-    path = _bad_copy(tmp_path, "hatemoji_check", "- 1K<n<10K\n", "- 10K<n<100K\n")
-    expected = Expected(rows=3930)
-    problems = [p for p in lint_card(path, expected) if p.startswith("size_categories")]
-    assert problems == ["size_categories: ['10K<n<100K'] but the dataset has 3,930 rows (1K<n<10K)"]
+    name = NAMES[0]
+    rows = dataset_facts(name).CARD_ROWS
+    right = _bucket(rows)
+    wrong = next(bucket for _, bucket in BUCKETS if bucket != right)
+    path = _bad_copy(tmp_path, name, f"- {right}\n", f"- {wrong}\n")
+    problems = [p for p in lint_card(path, Expected(rows=rows)) if p.startswith("size_categories")]
+    assert problems == [f"size_categories: ['{wrong}'] but the dataset has {rows:,} rows ({right})"]
 
 
 def test_size_categories_buckets() -> None:
@@ -165,16 +176,19 @@ def test_lint_passes_against_the_data(name: str, built: dict[str, Built]) -> Non
 def test_the_card_counts_every_distinct_row(name: str, card_data) -> None:
     rows = dataset_facts(name).CARD_ROWS
     assert card_data(name).rows == rows
-    buckets = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"))
-    expected = next(bucket for limit, bucket in buckets if rows < limit)
-    assert front_matter(_readme(name))["size_categories"] == [expected]
+    assert front_matter(_readme(name))["size_categories"] == [_bucket(rows)]
 
 
 @pytest.mark.real_data
 def test_lint_fails_on_wrong_dataset_info(tmp_path: Path, built: dict[str, Built]) -> None:
-    path = _bad_copy(tmp_path, "apeach", "num_examples: 471", "num_examples: 470")
-    problems = lint_card(path, built["apeach"].expected())
-    assert len(problems) == 1 and "dataset_info beep: splits" in problems[0]
+    name = NAMES[0]
+    # A split whose size no other split of the dataset has: its card line is that split's.
+    sizes = [(n, config) for config, splits in dataset_facts(name).SPLITS.items()
+             for n in splits.values()]  # fmt: skip
+    count, config = next((n, c) for n, c in sizes if [m for m, _ in sizes].count(n) == 1)
+    path = _bad_copy(tmp_path, name, f"num_examples: {count}\n", f"num_examples: {count - 1}\n")
+    problems = lint_card(path, built[name].expected())
+    assert len(problems) == 1 and f"dataset_info {config}: splits" in problems[0]
 
 
 @pytest.mark.real_data
@@ -280,9 +294,10 @@ def test_mlcroissant_accepts_each_croissant_file(
         if field.references and field.references.field
     }
     assert enumerations == referenced
-    if name != "apeach":  # APEACH and BEEP! spell their labels differently upstream
+    expected = dataset_facts(name).LABEL_NAMES
+    if expected is not None:
         enumeration = next(rs for rs in dataset.metadata.record_sets if rs.id == "label_names")
-        assert [row["label_names/name"] for row in enumeration.data] == ["non-hateful", "hateful"]
+        assert [row["label_names/name"] for row in enumeration.data] == list(expected)
 
 
 def test_lint_text_without_front_matter() -> None:

@@ -18,3 +18,6 @@ CARD_ROWS = 3770 + 7896 + 471
 CARD_STATEMENTS = ("APEACH", "BEEP!")
 #: The card's Hub ``language`` tags.
 HUB_LANGUAGE = ["ko"]
+#: None: the card has no `label_names` enumeration (APEACH and BEEP! spell their labels
+#: differently upstream; its enumerations are writer gender, hate level and bias).
+LABEL_NAMES = None

@@ -19,3 +19,5 @@ CARD_ROWS = 3901
 CARD_STATEMENTS = ("HateCheck",)
 #: The card's Hub ``language`` tags.
 HUB_LANGUAGE = ["en"]
+#: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
+LABEL_NAMES = ("non-hateful", "hateful")

@@ -12,3 +12,5 @@ CARD_ROWS = 3930
 CARD_STATEMENTS = ("HatemojiCheck",)
 #: The card's Hub ``language`` tags.
 HUB_LANGUAGE = ["en"]
+#: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
+LABEL_NAMES = ("non-hateful", "hateful")

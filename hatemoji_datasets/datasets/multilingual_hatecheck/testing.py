@@ -37,3 +37,5 @@ CARD_ROWS = 36582
 CARD_STATEMENTS = ("Multilingual HateCheck",)
 #: The card's Hub ``language`` tags (BCP-47), in the paper's order of the languages.
 HUB_LANGUAGE = ["ar", "nl", "fr", "de", "hi", "it", "zh", "pl", "pt", "es"]
+#: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
+LABEL_NAMES = ("non-hateful", "hateful")
