@@ -116,6 +116,20 @@ def _write(path: Path, header: list[str], rows: list[list[str]], fmt) -> str:
     return str(path)
 
 
+def _pairs(rows, among: list[int], key: int, partner: int) -> list[tuple[int, int]]:
+    """The pairs of two distinct rows of ``among`` (positions) one of which names the
+    other's key in its ``partner`` column, in order (the new rows name each other)."""
+    at_key = {row[key]: i for i, row in enumerate(rows)}
+    chosen = set(among)
+    return sorted(
+        {
+            (min(i, j), max(i, j))
+            for i in among
+            if (j := at_key.get(rows[i][partner])) in chosen and j != i
+        }
+    )
+
+
 def _new_rows(spec, header, rows, key: str, text: str, count: int, seed: int) -> list[list[str]]:
     """``count`` released rows, each text made new by a number (no character the text
     rules look at) and, where the key is not the text, under a new key: a key that ends
@@ -134,17 +148,8 @@ def _new_rows(spec, header, rows, key: str, text: str, count: int, seed: int) ->
         for mine, theirs in getattr(dataset_facts(spec.name), "PARTNER_COPIES", {}).items()
     }
     if copies:
-        (names,) = [mine for mine, theirs in copies.items() if theirs == k]
-        at_key = {row[k]: i for i, row in enumerate(rows)}
-        ok = set(clean)
-        pairs = sorted(
-            {
-                tuple(sorted((i, at_key[rows[i][names]])))
-                for i in clean
-                if at_key.get(rows[i][names]) in ok
-            }
-        )
-        taken = random.Random(seed).sample(pairs, count // 2)
+        (partner,) = [mine for mine, theirs in copies.items() if theirs == k]
+        taken = random.Random(seed).sample(_pairs(rows, clean, k, partner), count // 2)
         picked = [i for pair in taken for i in pair]
     else:
         picked = random.Random(seed).sample(clean, count)

@@ -130,9 +130,7 @@ class Pairs:
         self.matched_texts: list[np.ndarray] = []
 
     def add(self, batch: Any) -> bool:
-        if any(not pyarrow.types.is_int64(batch[name].type) for name in self.COLUMNS):
-            return False
-        if any(batch[name].null_count for name in (*self.COLUMNS, "set", "text", "matched_text")):
+        if not _readable(batch):
             return False
         self.numbers.append(np.stack([numpy_of(batch[name]) for name in self.COLUMNS], axis=1))
         self.sets.append(_set_codes(batch["set"]).astype(np.int8))
@@ -146,47 +144,59 @@ class Pairs:
         numbers, sets = _joined(self.numbers), _joined(self.sets)
         texts, matched_texts = _joined(self.texts), _joined(self.matched_texts)
         ids, matched, rounds = numbers[:, 0], numbers[:, 1], numbers[:, 2]
-        # With a repeated entry_id its first row stands for it, as in the exact engine.
-        known, first = np.unique(ids, return_index=True)
-        at = np.minimum(np.searchsorted(known, matched), len(known) - 1)
-        inside = known[at] == matched
-        partner = first[at]
-        del known, first, at
-        keeps = matched[partner] == ids
-        keeps &= rounds[partner] == rounds
-        keeps &= sets[partner] != sets
-        keeps &= (texts[partner] == matched_texts).all(axis=1)
-        if not keeps[inside].all():
-            return False
+        # Each entry's partner: the first row of its matched_id in the files (with a repeated
+        # entry_id the first row stands for it, as in the exact engine), else the release's.
+        inside, at = _first_rows_of(ids, matched)
+        partner = [matched[at], rounds[at], sets[at], texts[at]]
         outside = ~inside
-        return not outside.any() or self._released_partners_keep(
-            ids[outside], matched[outside], rounds[outside], sets[outside], matched_texts[outside]
+        if outside.any():
+            released = self._released_partners(matched[outside])
+            if released is None:
+                return False
+            for theirs, from_release in zip(partner, released, strict=True):
+                theirs[outside] = from_release
+        partner_matched, partner_rounds, partner_sets, partner_texts = partner
+        return bool(
+            (partner_matched == ids).all()
+            and (partner_rounds == rounds).all()
+            and (partner_sets != sets).all()
+            and (partner_texts == matched_texts).all()
         )
 
-    def _released_partners_keep(self, ids, matched, rounds, sets, matched_texts) -> bool:
-        """The same for entries whose partner is no row of the files: the first released
-        row of their ``matched_id``."""
+    def _released_partners(self, wanted: np.ndarray) -> list[np.ndarray] | None:
+        """The matched id, round, set and text digest of the first released row of each
+        wanted entry_id (None where one has no released row, or the release cannot tell)."""
         released = self.context.released
-        if released is None or any(
-            not pyarrow.types.is_int64(released[name].type) or released[name].null_count
-            for name in self.COLUMNS
-        ):
-            return False  # the release's own checks say what is wrong (a build's files)
-        known, first = np.unique(numpy_of(released["entry_id"]), return_index=True)
-        if not len(known):
-            return False
-        at = np.minimum(np.searchsorted(known, matched), len(known) - 1)
-        if (known[at] != matched).any():
-            return False  # no partner anywhere
-        theirs = released.take(int64s(first[at]))
-        if any(theirs[name].null_count for name in ("set", "text")):
-            return False
-        return bool(
-            (numpy_of(theirs["matched_id"]) == ids).all()
-            and (numpy_of(theirs["round.base"]) == rounds).all()
-            and (_set_codes(theirs["set"]) != sets).all()
-            and (_digests(theirs["text"]) == matched_texts).all()
-        )
+        if released is None or not _readable(released):
+            return None  # the release's own checks say what is wrong (a build's files)
+        found, at = _first_rows_of(numpy_of(released["entry_id"]), wanted)
+        if not found.all():
+            return None  # no partner anywhere
+        theirs = released.take(int64s(at))
+        return [
+            numpy_of(theirs["matched_id"]),
+            numpy_of(theirs["round.base"]),
+            _set_codes(theirs["set"]),
+            _digests(theirs["text"]),
+        ]
+
+
+def _readable(rows: Any) -> bool:
+    """Whether the pair rules can read a batch or table: integer ids and rounds, and no
+    missing value in the columns they compare (else their own checks fail it)."""
+    return all(pyarrow.types.is_int64(rows[name].type) for name in Pairs.COLUMNS) and not any(
+        rows[name].null_count for name in (*Pairs.COLUMNS, "set", "text", "matched_text")
+    )
+
+
+def _first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each wanted id: whether ``ids`` holds it, and the position of its first row
+    there (0 where it does not)."""
+    known, first = np.unique(ids, return_index=True)
+    if not len(known):
+        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
+    at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
+    return known[at] == wanted, first[at]
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:

@@ -45,5 +45,7 @@ PARTNER_COPIES = {"matched_id": "entry_id", "matched_text": "text"}
 def keeps(row: dict[str, str], config) -> bool:
     """Whether ``config`` keeps a raw row (its ``round.base`` is one of the config's rounds)."""
     return int(row["round.base"]) in config.param("rounds")
+
+
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
