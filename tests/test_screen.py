@@ -32,8 +32,14 @@ from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.raw import files as raw_files
 from hatemoji_datasets.raw import plan_checks
-from hatemoji_datasets.raw.files import SplitFiles, check_files, read_by_layout, read_files
-from hatemoji_datasets.raw.plan_checks import screenable, tables_keep_plan
+from hatemoji_datasets.raw.files import (
+    SplitFiles,
+    check_files,
+    read_by_layout,
+    read_files,
+    splits_keep_plan,
+)
+from hatemoji_datasets.raw.plan_checks import plan_covers, screenable, tables_keep_plan
 from hatemoji_datasets.raw.unique_values import BITMAP_LIMIT, UniqueValues
 from hatemoji_datasets.schema import engine
 from hatemoji_datasets.schema.plan import model_plan
@@ -71,9 +77,32 @@ FIRST_IDS = [f"{spec.name}/{config.name}" for spec, config, _ in FIRST]
 #: Those whose rows must sit in their split's file (the config names the split a
 #: contributed file's name says).
 SPLIT_NAMED = [(spec, config, part) for spec, config, part in FIRST if config.split_of_file]
+#: Every format of the configs whose builds run the plans alone (every format's plan
+#: stands for its model: joined formats too).
+PLANNED = [
+    (spec, config, part)
+    for spec in specs().values()
+    for config in spec.configs
+    if all(plan_covers(spec, part) for part in config.parts)
+    for part in config.parts
+]
+#: The first planned config of each format's model.
+PLANNED_FIRST = list(
+    {
+        (spec.name, part.schema): (spec, config, part) for spec, config, part in reversed(PLANNED)
+    }.values()
+)
+PLANNED_IDS = [
+    f"{spec.name}/{config.name}/{part.join.name if part.join else 'rows'}"
+    for spec, config, part in PLANNED_FIRST
+]
 #: The first screened config of each dataset.
 FIRST_OF_EACH = list(
     {spec.name: (spec, config, part) for spec, config, part in reversed(SCREENED)}.values()
+)
+#: The first planned config of each dataset.
+PLANNED_OF_EACH = list(
+    {spec.name: (spec, config, part) for spec, config, part in reversed(PLANNED)}.values()
 )
 
 
@@ -258,17 +287,25 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
     assert calls["not clean"] > 0 and calls["clean"] > 0, calls  # both sides are tried
 
 
-@pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
+def _with_file(files: SplitFiles, part, source: str, raw) -> SplitFiles:
+    """A split's files with ``raw`` in place of the file of ``source`` (``part``'s format)."""
+    if part.join is not None:
+        return SplitFiles(files.sources, {**files.joined, part.join.name: raw})
+    return SplitFiles([(s, raw if s == source else r) for s, r in files.sources], files.joined)
+
+
+@pytest.mark.parametrize(("spec", "config", "part"), PLANNED_FIRST, ids=PLANNED_IDS)
 def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
     spec, config, part, mirror: Path, tmp_path_factory, monkeypatch
 ) -> None:
-    """A build that re-validates its pinned files runs the same plan over them (the
-    files stand for their own release); its "no finding" must be the exact engine's."""
+    """A build that re-validates its pinned files runs the same plans over them (the
+    files stand for their own release), and the joins' checks; its "no finding" must be
+    the exact engine's."""
     # Every pinned file whole (rules between rows may look at any row of any of them),
-    # the first one edited in its first rows.
+    # the first one of the format edited in its first rows.
     pinned = read_files(spec, config, fetch_released(spec, config, str(mirror), None))
     split = next(iter(pinned))
-    source, _ = pinned[split].sources[0]
+    source = dict(part.join.splits)[split] if part.join else pinned[split].sources[0][0]
     header, base = _source_rows(spec, config, source, mirror)
     folder = tmp_path_factory.mktemp("build-plan")
     calls = {"kept": 0, "not kept": 0}
@@ -281,13 +318,11 @@ def test_a_build_s_plan_passes_exactly_the_files_the_exact_engine_passes(
             raw = read_by_layout(spec, part.schema, path, config.raw_format)
         except InputError:
             return  # a file the reader refuses never reaches either check
-        files = dict(pinned)
-        files[split] = SplitFiles([(source, raw), *pinned[split].sources[1:]])
-        own = [(s, name, r.table) for s, f in files.items() for name, r in f.sources]
-        kept = tables_keep_plan(spec, config, own)
+        files = {**pinned, split: _with_file(pinned[split], part, source, raw)}
+        kept = splits_keep_plan(spec, config, files)
         calls["kept" if kept else "not kept"] += 1
         with monkeypatch.context() as patch:
-            patch.setattr(raw_files, "tables_keep_plan", lambda *args: False)
+            patch.setattr(raw_files, "splits_keep_plan", lambda *args: False)
             found = check_files(spec, config, files)
         assert kept == (found == []), (edits, found[:3])
 
@@ -312,7 +347,7 @@ def test_every_screened_config_s_pinned_files_keep_the_plan_together(
 
 
 @pytest.mark.parametrize(
-    ("spec", "config", "part"), FIRST_OF_EACH, ids=[spec.name for spec, _, _ in FIRST_OF_EACH]
+    ("spec", "config", "part"), PLANNED_OF_EACH, ids=[spec.name for spec, _, _ in PLANNED_OF_EACH]
 )
 def test_a_build_that_validates_clean_pinned_files_runs_only_the_plan(
     spec, config, part, mirror: Path, tmp_path: Path, monkeypatch

@@ -125,6 +125,23 @@ def first_rows(keys: Any) -> np.ndarray:
     return np.unique(_codes(keys).codes, return_index=True)[1]
 
 
+def first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each wanted id: whether ``ids`` holds it, and the position of its first row
+    there (0 where it does not)."""
+    known, first = np.unique(ids, return_index=True)
+    if not len(known):
+        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
+    at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
+    return known[at] == wanted, first[at]
+
+
+def concatenated(parts: list[np.ndarray]) -> np.ndarray:
+    """The batches' arrays as one, the parts let go (the state is held once)."""
+    whole = np.concatenate(parts)
+    parts.clear()
+    return whole
+
+
 @dataclass(frozen=True)
 class _Coded:
     dictionary: pyarrow.Array

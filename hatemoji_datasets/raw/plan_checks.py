@@ -37,10 +37,16 @@ from hatemoji_datasets.schema.plan import (
 
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
-    """Whether the plan can stand for the exact checks of ``part``'s files in ``config``."""
-    if len(config.parts) != 1:
+    """Whether the streaming validator can stand for the exact checks of a contributed file
+    of ``part``'s format in ``config`` (not yet where a config joins several formats)."""
+    if len(config.parts) != 1 or part.join is not None:
         return False  # rows that need other formats
-    if part.join is not None or part.key_column is None:
+    return plan_covers(spec, part)
+
+
+def plan_covers(spec: DatasetSpec, part: RawPart) -> bool:
+    """Whether the plan of ``part``'s format runs every check and rule of its model."""
+    if part.key_column is None:
         return False
     plan = model_plan(spec, part.schema)
     implemented = implemented_codes(spec)
@@ -48,17 +54,21 @@ def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
 
 
 def tables_keep_plan(
-    spec: DatasetSpec, config: ConfigSpec, files: Sequence[tuple[str, str, pyarrow.Table]]
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    files: Sequence[tuple[str, str | None, pyarrow.Table]],
+    part: RawPart | None = None,
 ) -> bool:
-    """Whether a config's files, ``(split, source, table)`` as the raw reader read them, keep
-    every check of the plan, as one table (as the exact engine checks them): True means the
-    exact engine would find nothing; False, that it must look.
+    """Whether a config's files of one format (``part``'s, by default its own rows'),
+    ``(split, source, table)`` as the raw reader read them, keep every check of the plan,
+    as one table (as the exact engine checks them): True means the exact engine would find
+    nothing; False, that it must look.
 
     The files stand for their own release: the rules that look at released rows (a
     reference to a case of another file) see these files.
     """
-    part = config.parts[0] if config.parts else None
-    if part is None or not screenable(spec, config, part) or not files:
+    part = part or (config.parts[0] if config.parts else None)
+    if part is None or not plan_covers(spec, part) or not files:
         return False
     plan = model_plan(spec, part.schema)
     if not all(header_fits(table.column_names, plan) for _, _, table in files):

@@ -18,7 +18,15 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import booleans, int64s, numpy_of, scalar, strings
+from hatemoji_datasets.core.arrow_values import (
+    booleans,
+    concatenated,
+    first_rows_of,
+    int64s,
+    numpy_of,
+    scalar,
+    strings,
+)
 from hatemoji_datasets.datasets.hatemoji_build.spec import (
     NO_HATE_TYPE,
     PERTURBATIONS,
@@ -141,12 +149,12 @@ class Pairs:
     def finish(self) -> bool:
         if not self.numbers:
             return True
-        numbers, sets = _joined(self.numbers), _joined(self.sets)
-        texts, matched_texts = _joined(self.texts), _joined(self.matched_texts)
+        numbers, sets = concatenated(self.numbers), concatenated(self.sets)
+        texts, matched_texts = concatenated(self.texts), concatenated(self.matched_texts)
         ids, matched, rounds = numbers[:, 0], numbers[:, 1], numbers[:, 2]
         # Each entry's partner: the first row of its matched_id in the files (with a repeated
         # entry_id the first row stands for it, as in the exact engine), else the release's.
-        inside, at = _first_rows_of(ids, matched)
+        inside, at = first_rows_of(ids, matched)
         partner = [matched[at], rounds[at], sets[at], texts[at]]
         outside = ~inside
         if outside.any():
@@ -169,7 +177,7 @@ class Pairs:
         released = self.context.released
         if released is None or not _readable(released):
             return None  # the release's own checks say what is wrong (a build's files)
-        found, at = _first_rows_of(numpy_of(released["entry_id"]), wanted)
+        found, at = first_rows_of(numpy_of(released["entry_id"]), wanted)
         if not found.all():
             return None  # no partner anywhere
         theirs = released.take(int64s(at))
@@ -187,23 +195,6 @@ def _readable(rows: Any) -> bool:
     return all(pyarrow.types.is_int64(rows[name].type) for name in Pairs.COLUMNS) and not any(
         rows[name].null_count for name in (*Pairs.COLUMNS, "set", "text", "matched_text")
     )
-
-
-def _first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each wanted id: whether ``ids`` holds it, and the position of its first row
-    there (0 where it does not)."""
-    known, first = np.unique(ids, return_index=True)
-    if not len(known):
-        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
-    at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
-    return known[at] == wanted, first[at]
-
-
-def _joined(parts: list[np.ndarray]) -> np.ndarray:
-    """The batches' arrays as one, the parts let go (the state is held once)."""
-    joined = np.concatenate(parts)
-    parts.clear()
-    return joined
 
 
 def _set_codes(values: Any) -> np.ndarray:
