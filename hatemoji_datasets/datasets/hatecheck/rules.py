@@ -35,6 +35,8 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
 from hatemoji_datasets.schema.plan import ScreenContext
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
+#: A missing text, as a scalar.
+_NO_TEXT = pyarrow.nulls(1, pyarrow.string())[0]
 
 
 def _label_suffix(batch: Any, context: ScreenContext) -> Any:
@@ -63,9 +65,13 @@ def _count(batch: Any, label: Any) -> Any:
     return total
 
 
+def _both_counts(batch: Any) -> tuple[Any, Any]:
+    """How many annotators said hateful, and how many non-hateful."""
+    return _count(batch, scalar(HATEFUL)), _count(batch, scalar(NON_HATEFUL))
+
+
 def _five_labels(batch: Any, context: ScreenContext) -> Any:
-    given = pc.add(_count(batch, scalar(HATEFUL)), _count(batch, scalar(NON_HATEFUL)))
-    return pc.equal(given, scalar(LABELS_PER_CASE))
+    return pc.equal(pc.add(*_both_counts(batch)), scalar(LABELS_PER_CASE))
 
 
 def _count_hateful(batch: Any, context: ScreenContext) -> Any:
@@ -77,13 +83,12 @@ def _count_non_hateful(batch: Any, context: ScreenContext) -> Any:
 
 
 def _majority(batch: Any, context: ScreenContext) -> Any:
-    hateful, non_hateful = _count(batch, scalar(HATEFUL)), _count(batch, scalar(NON_HATEFUL))
-    no_label = pyarrow.nulls(1, pyarrow.string())[0]  # a tie has no majority: broken
+    hateful, non_hateful = _both_counts(batch)
     expected = pc.if_else(
         pc.greater(hateful, non_hateful),
         scalar(HATEFUL),
-        pc.if_else(pc.greater(non_hateful, hateful), scalar(NON_HATEFUL), no_label),
-    )
+        pc.if_else(pc.greater(non_hateful, hateful), scalar(NON_HATEFUL), _NO_TEXT),
+    )  # a tie has no majority: null, which breaks the rule
     return pc.equal(batch["label_annot_maj"], expected)
 
 
@@ -101,7 +106,7 @@ def _optional_ids(values: Any) -> pyarrow.Array | None:
     readable = pc.or_(number, empty)
     if readable.null_count or not pc.all(readable).as_py():
         return None
-    return pc.cast(pc.if_else(number, digits, pyarrow.nulls(1, pyarrow.string())[0]), "int64")
+    return pc.cast(pc.if_else(number, digits, _NO_TEXT), pyarrow.int64())
 
 
 class References:
