@@ -16,6 +16,7 @@ from hatemoji_datasets.core.arrow_values import (
     first_rows,
     int64s,
     numpy_of,
+    optional_ids,
     scalar,
     strings,
 )
@@ -132,6 +133,34 @@ def test_first_rows_are_each_keys_first(keys) -> None:
     assert sorted(first_rows(array).tolist()) == expected
 
 
+ID_TEXT = st.one_of(
+    st.just(""),
+    st.integers(min_value=0, max_value=10**20).map(str),
+    st.integers(min_value=0, max_value=10**20).map(lambda n: f"{n}.0"),
+    st.text(alphabet="0123456789.-e ", max_size=6),
+)
+
+
+@RELAXED
+@given(st.lists(ID_TEXT, max_size=8))
+def test_optional_ids_read_what_the_schema_reads_or_decline(values: list[str]) -> None:
+    """Where the plan's reading answers, it is the schema's; it declines exactly where a
+    value is neither empty nor a positive number of up to 18 digits (``.0`` allowed)."""
+    import re
+
+    import pandas as pd
+
+    from hatemoji_datasets.schema.model import optional_ids as schema_ids
+
+    read = optional_ids(pa.array(values, pa.string()))
+    plain = [v[:-2] if v.endswith(".0") else v for v in values]
+    declines = any(v and not re.fullmatch(r"[1-9][0-9]{0,17}", v) for v in plain)
+    assert (read is None) == declines
+    if read is not None:
+        expected = schema_ids(pd.Series(values, dtype=object)).tolist()
+        assert read.to_pylist() == [None if pd.isna(v) else int(v) for v in expected]
+
+
 def test_making_and_reading_values_imports_no_pandas() -> None:
     found = imported_after(
         "import pyarrow.compute as pc\n"
@@ -139,6 +168,6 @@ def test_making_and_reading_values_imports_no_pandas() -> None:
         "n = int64s([1, 2]); b = booleans([True, False]); s = strings(['a', 'b'])\n"
         "numpy_of(n); numpy_of(b); numpy_of(pc.equal(s, scalar('a')))\n"
         "pc.greater(n, scalar(1)); pc.is_in(s, value_set=array_of(['a'], s.type))\n"
-        "distinct_pairs(s, s); first_rows(n)\n"
+        "distinct_pairs(s, s); first_rows(n); optional_ids(strings(['12', '3.0', '']))\n"
     )
     assert not found["pandas"], found

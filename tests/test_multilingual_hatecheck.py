@@ -417,6 +417,8 @@ def _replace(line: int, old: bytes, new: bytes):
         ("german", _replace(2, b",jews,", b",Muslims,"), (2, "target_ident", "MHC-TARGET-LANGUAGE")),  # noqa: E501
         ("german", _replace(3, b",1.0,1.0,", b",5.0,1.0,"), (3, "ref_case_id", "MHC-REF-CASE")),
         ("german", _replace(3, b",1.0,1.0,", b",1.0,2.0,"), (3, "ref_templ_id", "MHC-REF-TEMPLATE")),  # noqa: E501
+        # 19 digits: no int64 holds every such number, so the plan leaves it to the schema
+        ("german", _replace(3, b",1.0,1.0,", b",1234567890123456789.0,1.0,"), (3, "ref_case_id", "MHC-REF-CASE")),  # noqa: E501
         ("german", _replace(2, b"'non-hateful']", b"'maybe']"), (2, "label_annotated", "MHC-LABELS-LITERAL")),  # noqa: E501
         ("german", _replace(2, b"]\",hateful,", b"]\",non-hateful,"), (2, "label_annotated_maj", "MHC-MAJORITY")),  # noqa: E501
         ("german", _replace(3, b",True,True", b",False,True"), (3, "disagreement_in_case", "MHC-DISAGREEMENT")),  # noqa: E501

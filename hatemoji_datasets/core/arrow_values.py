@@ -23,6 +23,8 @@ import pyarrow.compute as pc
 
 #: Offsets of a ``string`` array are int32: larger data needs ``large_string``.
 _STRING_BYTES = (1 << 31) - 1
+#: A missing string, as a scalar.
+_NO_STRING = pyarrow.nulls(1, pyarrow.string())[0]
 
 
 def int64s(values: Iterable[int] | np.ndarray) -> pyarrow.Array:
@@ -133,6 +135,19 @@ def first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.n
         return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
     at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
     return known[at] == wanted, first[at]
+
+
+def optional_ids(values: Any) -> pyarrow.Array | None:
+    """Optional ids (``12``, ``12.0`` or empty) as int64, null where empty: the plans'
+    reading of :func:`hatemoji_datasets.schema.model.optional_ids`. None where a value is
+    neither, or too long for 64 bits: the exact engine reads those through a float, so only
+    it can say what they name."""
+    digits = pc.replace_substring_regex(values, r"\.0$", "")
+    number = pc.match_substring_regex(digits, r"^[1-9][0-9]{0,17}$")
+    readable = pc.or_(number, pc.equal(values, scalar("")))
+    if readable.null_count or not pc.all(readable, min_count=0).as_py():
+        return None
+    return pc.cast(pc.if_else(number, digits, _NO_STRING), pyarrow.int64())
 
 
 def concatenated(parts: list[np.ndarray]) -> np.ndarray:

@@ -17,7 +17,14 @@ import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import booleans, first_rows, int64s, scalar, strings
+from hatemoji_datasets.core.arrow_values import (
+    booleans,
+    first_rows,
+    int64s,
+    optional_ids,
+    scalar,
+    strings,
+)
 from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     ANNOTATORS_PER_CASE,
     FUNCTIONALITIES,
@@ -107,14 +114,6 @@ def _disagreement(batch: Any, context: ScreenContext) -> Any:
     return pc.equal(pc.equal(batch["disagreement_in_case"], scalar("True")), differs)
 
 
-def _optional_ids(values: Any) -> pyarrow.Array:
-    """``12``, ``12.0`` or empty as integers (null where empty, or where the column's
-    own pattern refuses the value)."""
-    digits = pc.replace_substring_regex(values, r"\.0$", "")
-    number = pc.match_substring_regex(digits, r"^[0-9]{1,18}$")
-    return pc.cast(pc.if_else(number, digits, _NO_TEXT), pyarrow.int64())
-
-
 class References:
     """``ref_case_id`` names a case of the same language in the files, and
     ``ref_templ_id`` is that case's template. Kept: the file's case ids with their
@@ -146,7 +145,10 @@ class References:
             ids.take(firsts).to_pylist(), batch["templ_id"].take(firsts).to_pylist(), strict=True
         ):
             self.templates.setdefault(case_id, template)
-        references = _optional_ids(batch["ref_case_id"])
+        references = optional_ids(batch["ref_case_id"])
+        templates = optional_ids(batch["ref_templ_id"])
+        if references is None or templates is None:
+            return False  # a value only the exact engine reads (19 digits or more)
         named = pc.binary_join_element_wise(
             _id_languages(ids), references.cast(pyarrow.string()), scalar("-")
         )
@@ -154,7 +156,7 @@ class References:
         if not pc.any(wanted).as_py():
             return True
         chosen = pc.filter(named, wanted).to_pylist()
-        templates = pc.filter(_optional_ids(batch["ref_templ_id"]), wanted).to_pylist()
+        templates = pc.filter(templates, wanted).to_pylist()
         for case_id, template in zip(chosen, templates, strict=True):
             if case_id not in self.templates:
                 self.pending.append((case_id, template))
@@ -171,8 +173,6 @@ class References:
 
 
 _MISSING = object()
-#: A missing text, as a scalar.
-_NO_TEXT = pyarrow.nulls(1, pyarrow.string())[0]
 
 SCREEN = {
     "MHC-ID-LANGUAGE": _id_language,
