@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from hashlib import blake2b
 from typing import Any
 
 import numpy as np
@@ -133,6 +134,19 @@ def first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.n
         return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
     at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
     return known[at] == wanted, first[at]
+
+
+def digests(texts: pyarrow.Array | pyarrow.ChunkedArray) -> np.ndarray:
+    """Each text's 128-bit BLAKE2b digest, as two uint64 per row (no missing values).
+
+    Rules between rows compare texts by them, so that their state keeps 16 bytes a
+    text, never the text; a collision is out of reach."""
+    if texts.null_count:
+        raise ValueError("digests: the array has missing values")
+    joined = b"".join(
+        blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts.to_pylist()
+    )
+    return np.frombuffer(joined, dtype=np.uint64).reshape(-1, 2)
 
 
 def concatenated(parts: list[np.ndarray]) -> np.ndarray:
