@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import strategies as st
 from hatemoji_datasets.core.arrow_values import (
     array_of,
     booleans,
+    digests,
     distinct_pairs,
     first_rows,
     int64s,
@@ -161,6 +164,18 @@ def test_optional_ids_read_what_the_schema_reads_or_decline(values: list[str]) -
         assert read.to_pylist() == [None if pd.isna(v) else int(v) for v in expected]
 
 
+@RELAXED
+@given(st.lists(st.text(), max_size=5), st.integers(0, 2))
+def test_digests_are_each_texts_blake2b(texts: list[str], offset: int) -> None:
+    array = strings(["x"] * offset + texts).slice(offset)  # a slice reads its own texts
+    found = digests(array)
+    assert found.shape == (len(texts), 2) and found.dtype == np.uint64
+    expected = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
+    assert [row.tobytes() for row in found] == expected
+    with pytest.raises(ValueError):
+        digests(pa.array(["a", None]))
+
+
 def test_making_and_reading_values_imports_no_pandas() -> None:
     found = imported_after(
         "import pyarrow.compute as pc\n"
@@ -168,6 +183,7 @@ def test_making_and_reading_values_imports_no_pandas() -> None:
         "n = int64s([1, 2]); b = booleans([True, False]); s = strings(['a', 'b'])\n"
         "numpy_of(n); numpy_of(b); numpy_of(pc.equal(s, scalar('a')))\n"
         "pc.greater(n, scalar(1)); pc.is_in(s, value_set=array_of(['a'], s.type))\n"
-        "distinct_pairs(s, s); first_rows(n); optional_ids(strings(['12', '3.0', '']))\n"
+        "distinct_pairs(s, s); first_rows(n); digests(s)\n"
+        "optional_ids(strings(['12', '3.0', '']))\n"
     )
     assert not found["pandas"], found

@@ -26,6 +26,10 @@ Parquet copies in ``built parquet`` hold the same ids), and, in ``build corrupte
 3``, seven cells whose error is now the dataset rule's rather than
 ``RELEASE-CHANGED``. No other finding was lost.
 
+HateCheck's cases (``hatecheck ...``) were added when its contributions began to be
+streamed (issue 26), recorded by the validator just before that change, whose
+whole-file check alone saw them.
+
 Some recorded findings are quirks of the validator, kept on purpose because
 this file pins behaviour, not intent: one value that is not an integer in an
 integer column leaves the whole column as text, and the row rules comparing it
@@ -154,6 +158,12 @@ def _new_build_row(cells: dict, copy: int) -> None:
     cells["matched_text"] = f"{cells['matched_text']} (take {copy + 1})"
 
 
+def _new_hatecheck_row(cells: dict, copy: int) -> None:
+    """A HateCheck case or its annotations made new alike (both files restate the text)."""
+    cells["case_id"] = str(int(cells["case_id"]) + 100_000 * (copy + 1))
+    cells["test_case"] = f"{cells['test_case']} (take {copy + 1})"
+
+
 def _new_text(column: str) -> Callable[[dict, int], None]:
     def change(cells: dict, copy: int) -> None:
         cells[column] = f"{cells[column]} (take {copy + 1})"
@@ -194,8 +204,20 @@ def raw(data: bytes) -> Callable[[Path], bytes]:
     return lambda _: data
 
 
-CHECK, BUILD, APEACH = "hatemoji_check", "hatemoji_build", "apeach"
+CHECK, BUILD, APEACH, HATECHECK = "hatemoji_check", "hatemoji_build", "apeach", "hatecheck"
 BUILD_FILES = {"train.csv": "train", "validation.csv": "validation", "test.csv": "test"}
+#: HateCheck's files of each config, named like upstream's (the name says the format).
+HATECHECK_FILES = {
+    "default": {
+        "test_suite_cases.csv": "suite_cases",
+        "test_suite_annotations.csv": "suite_annotations",
+    },
+    "all": {
+        "all_cases.csv": "all_cases",
+        "all_annotations.csv": "all_annotations",
+        "test_suite_cases.csv": "suite_cases",
+    },
+}
 CHECK_HEADER = (
     b"case_id,templ_id,test_group_id,text,target,functionality,set,label_gold,"
     b"unrealistic_flags,included_in_test_suite\n"
@@ -318,6 +340,31 @@ def _cases() -> dict[str, Case]:
                 renew(d, TSV, c, _new_text("comments")), TSV, 40 + c, e))},
             "beep",
         )  # fmt: skip
+    # HateCheck: cases joined with their annotations (and, in all, the suite's cases).
+    for config, files in HATECHECK_FILES.items():
+        made = {name: released(HATECHECK, source) for name, source in files.items()}
+        cases[f"hatecheck {config} released"] = Case(HATECHECK, made, config=config)
+        corrupted = {
+            name: then(make, lambda d, k=i: mutate(d, CSV, 50 + k, 30))
+            for i, (name, make) in enumerate(made.items())
+        }
+        cases[f"hatecheck {config} corrupted"] = Case(HATECHECK, corrupted, config=config)
+    suite = HATECHECK_FILES["default"]
+    for name, source in suite.items():  # one format alone: its partners are released
+        cases[f"hatecheck {source} alone"] = Case(HATECHECK, {name: released(HATECHECK, source)})
+        cases[f"hatecheck {source} alone, corrupted"] = Case(
+            HATECHECK, {name: then(released(HATECHECK, source), lambda d: mutate(d, CSV, 60, 40))}
+        )
+        cases[f"hatecheck {source} alone, a row repeated"] = Case(
+            HATECHECK, {name: then(released(HATECHECK, source), _first_row_again)}
+        )
+    for copies, edits in ((1, 0), (2, 120)):
+        cases[f"hatecheck synthetic {copies}x, {edits} edits"] = Case(
+            HATECHECK,
+            {f"new_{n}": then(released(HATECHECK, s), lambda d, c=copies, e=edits, k=i: mutate(
+                renew(d, CSV, c, _new_hatecheck_row), CSV, 70 + k, e))
+             for i, (n, s) in enumerate(suite.items())},
+        )  # fmt: skip
     # Files that cannot be read, or hardly.
     latin1 = CHECK_HEADER + "1,1.0,1,caf\xe9,women,verb_swap,orig,1,0,1\n".encode("latin-1")
     cases["unreadable"] = Case(
@@ -427,6 +474,12 @@ def _late_quoted_newline(data: bytes) -> bytes:
     header, *rows = parse(data, CSV)
     rows[-1][header.index("text")] = rows[-1][header.index("text")].replace(" ", "\n", 1)
     return unparse([header, *rows], CSV)
+
+
+def _first_row_again(data: bytes) -> bytes:
+    """The first row repeated at the end (its key, too: a unique value repeated)."""
+    ended = data if data.endswith(b"\n") else data + b"\n"
+    return ended + data.split(b"\n", 2)[1] + b"\n"
 
 
 def _crlf(data: bytes) -> bytes:

@@ -38,10 +38,19 @@ from hatemoji_datasets.schema.plan import (
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
     """Whether the streaming validator can stand for the exact checks of a contributed file
-    of ``part``'s format in ``config`` (not yet where a config joins several formats)."""
-    if len(config.parts) != 1 or part.join is not None:
-        return False  # rows that need other formats
-    return plan_covers(spec, part)
+    of ``part``'s format in ``config``: its plan runs every check of its model, and each
+    join it takes part in has integer keys (the screen keeps them compactly, with a digest
+    of the columns the join compares: :mod:`hatemoji_datasets.validate.screen_joins`)."""
+    if not plan_covers(spec, part):
+        return False
+    plan = model_plan(spec, part.schema)
+    joins = config.joins if part.join is None else (part.join,)
+    return all(_integer_column(plan, join.key_column) for join in joins)
+
+
+def _integer_column(plan: ModelPlan, name: str) -> bool:
+    column = plan.column(name)
+    return column is not None and column.dtype == "int64"
 
 
 def plan_covers(spec: DatasetSpec, part: RawPart) -> bool:

@@ -3,6 +3,7 @@
 - :mod:`~hatemoji_datasets.validate.contributions`: ``validate`` itself;
 - :mod:`~hatemoji_datasets.validate.screen`: the streaming pass that proves a file clean;
 - :mod:`~hatemoji_datasets.validate.screen_state`: what it keeps across batches;
+- :mod:`~hatemoji_datasets.validate.screen_joins`: the joins between formats, over compact state;
 - :mod:`~hatemoji_datasets.validate.release_rules`: rules against the released data;
 - :mod:`~hatemoji_datasets.validate.built_format`: Parquet contributions;
 - :mod:`~hatemoji_datasets.validate.report`: the report and its formats;

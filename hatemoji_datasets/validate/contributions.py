@@ -29,7 +29,6 @@ from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_io import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
-from hatemoji_datasets.core.numbers import size
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
@@ -168,30 +167,22 @@ def _screened(
     cache_dir: str | None,
 ) -> bool:
     """Whether the streaming validator has checked the contribution: proven every file
-    clean (and no key held by two), or named the only faults of a one-file one, into
-    ``report``. If not, the exact engine checks every file."""
+    clean (and no key held by two, and every join kept), or named the only faults of a
+    one-file one, into ``report``. If not, the exact engine checks every file."""
     files = report.files
     if options.full or any(name.endswith(".parquet") for name in files):
         return False
-    from hatemoji_datasets.validate.screen import clean_together, screen_file
-
-    found = []
-    for name in files:
-        try:
+    try:
+        for name in files:
             check_input(name)
-        except InputError:
-            return False
-        with step(f"checking {name} ({size(os.path.getsize(name))})"):
-            screened = screen_file(
-                name, spec, config, config.parts[0], mirror=mirror, cache_dir=cache_dir
-            )
-        if screened is None or (screened.findings and len(files) > 1):
-            return False
-        found.append(screened)
-    if len(files) > 1 and not (len(set(files)) == len(files) and clean_together(found)):
+    except InputError:
         return False
-    if len(files) == 1:
-        report.findings, report.omitted = found[0].findings, found[0].omitted
+    from hatemoji_datasets.validate.screen import screen_contribution
+
+    found = screen_contribution(files, spec, config, mirror=mirror, cache_dir=cache_dir)
+    if found is None:
+        return False
+    report.findings, report.omitted = found.findings, found.omitted
     return True
 
 

@@ -16,16 +16,24 @@ only fault is repeated values of a unique column (a second read then names
 every repeated row, worded as the schema engine words it, the first
 ``KEPT_PER_CODE`` in full and the rest counted). Any other fault, or any doubt
 (a value its parse reads differently, a row over several lines, a rule it has no
-implementation of, several formats), sends the file to the exact engine, which
-names every finding; so findings are exactly what they were, and the plan may be
-stricter than the schema but never laxer (tests prove it).
+implementation of), sends the file to the exact engine, which names every finding;
+so findings are exactly what they were, and the plan may be stricter than the schema
+but never laxer (tests prove it).
+
+A config that joins files of several formats (cases and their annotations) has each
+file screened in its own format, as the exact engine checks it (by its name, else its
+header: :func:`~hatemoji_datasets.validate.formats.part_of`), keeping each row's key and
+a digest of the columns its joins compare; the joins' promises are then decided over
+the contribution's files and the release (:mod:`.screen_joins`).
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter, deque
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -33,6 +41,8 @@ import numpy as np
 from hatemoji_datasets.core.arrow_values import int64s
 from hatemoji_datasets.core.errors import HatemojiDatasetsError, InputError
 from hatemoji_datasets.core.findings import Finding, preview
+from hatemoji_datasets.core.numbers import size
+from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.plan_checks import (
     BatchCheck,
@@ -52,7 +62,8 @@ from hatemoji_datasets.schema.plan import (
     screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
-from hatemoji_datasets.validate.formats import named_source, source_of, split_of
+from hatemoji_datasets.validate.formats import named_source, part_of, source_of, split_of
+from hatemoji_datasets.validate.screen_joins import JoinSide, join_side, joins_kept
 from hatemoji_datasets.validate.screen_state import Release, released_context
 
 #: Findings of one code the screen keeps in full; the rest are counted.
@@ -69,29 +80,70 @@ class Screened:
     omitted: Counter[str] = field(default_factory=Counter)
     #: The file's keys, where its key column is unique (to compare files with each other).
     keys: UniqueValues | None = None
+    #: The format the file is written in.
+    part: RawPart | None = None
+    #: What the config's joins read of its rows (None where the config joins nothing).
+    joined: JoinSide | None = None
+
+
+def screen_contribution(
+    paths: Sequence[str],
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    *,
+    mirror: str | None,
+    cache_dir: str | None,
+) -> Screened | None:
+    """What a contribution holds, where the screen can tell: every file clean (no key held
+    by two files of a format, and every join's promises kept), or the only faults of a
+    one-file contribution; None where the exact engine must check it."""
+    found = []
+    for path in paths:
+        with step(f"checking {path} ({size(os.path.getsize(path))})"):
+            screened = screen_file(path, spec, config, mirror=mirror, cache_dir=cache_dir)
+        if screened is None or (screened.findings and len(paths) > 1):
+            return None
+        found.append(screened)
+    if len(paths) > 1 and not (len(set(paths)) == len(paths) and clean_together(found)):
+        return None
+    joins = [(screened.part, screened.joined) for screened in found]
+    if not joins_kept(spec, config, joins, mirror=mirror, cache_dir=cache_dir):
+        return None
+    return found[0] if len(paths) == 1 else Screened()
 
 
 def screen_file(
     path: str,
     spec: DatasetSpec,
     config: ConfigSpec,
-    part: RawPart,
+    part: RawPart | None = None,
     *,
     mirror: str | None,
     cache_dir: str | None,
 ) -> Screened | None:
-    """What ``path`` holds, where the screen can tell; None where the exact engine must."""
-    if not screenable(spec, config, part):
+    """What ``path`` holds, where the screen can tell; None where the exact engine must.
+
+    ``part`` is the format to read it in; by default the one it is written in, as the
+    exact engine finds it (by its name, else its header)."""
+    # What needs no header is ruled out before the scan starts counting the file's lines.
+    formats = (part,) if part is not None else config.parts
+    if not any(screenable(spec, config, p) for p in formats):
         return None
     source = named_source(path, spec)
-    if source is not None and source not in part.sources:
+    if source is not None and not any(source in p.sources for p in formats):
         return None  # named like another upstream file: the exact path says so
-    plan = model_plan(spec, part.schema)
-    layout = layout_of(spec, part.schema)
+    layout = layout_of(spec, formats[0].schema)
     try:
         scan = scan_raw(path, config.raw_format, layout.integers, max_columns=len(layout.columns))
     except InputError:
         return None
+    if part is None:  # read as the exact engine reads it: first as the rows, then as its own
+        part = part_of(path, list(scan.header), spec, config)
+        integers = layout_of(spec, part.schema).integers
+        scan = replace(scan, integers=tuple(c for c in integers if c in scan.header))
+    if not screenable(spec, config, part) or (source is not None and source not in part.sources):
+        return None  # its format's plan falls short, or it is named like another format's file
+    plan = model_plan(spec, part.schema)
     text = config.text_column if plan.column(config.text_column) else part.key_column
     if not header_fits(scan.header, plan) or not {part.key_column, text} <= set(scan.header):
         return None
@@ -102,34 +154,42 @@ def screen_file(
         # reads the file first, so a malformed file still exits 2 before any download,
         # and otherwise it meets the same error and says it.
         return None
-    context = ScreenContext(
-        source_of(path, spec, part), release.table, split_of(path, spec, config)
-    )
+    # A join's files are not of one split: the rows they join with are.
+    split = split_of(path, spec, config) if part.join is None else None
+    context = ScreenContext(source_of(path, spec, part), release.table, split)
     # As the raw reader does: first as if no value spans lines, which is exact when
     # every physical line became one row; otherwise again, allowing them.
     for newlines in (False, True) if config.raw_format.quoted else (False,):
-        verdict = _screen(scan, plan, spec, release, context, newlines)
+        joined = join_side(config, part, scan.header)
+        verdict = _screen(scan, plan, spec, release, context, newlines, joined)
         if verdict is _AGAIN:
             continue
         if verdict is None:
             return None
         if all(seen.clean for seen in verdict.values()):
-            return Screened(keys=verdict.get(part.key_column))
+            return Screened(keys=verdict.get(part.key_column), part=part, joined=joined)
         if newlines:
             return None  # a row's line is not its position: the exact engine says
-        return _repeats(scan, plan, verdict)
+        found = _repeats(scan, plan, verdict)
+        return None if found is None else replace(found, part=part, joined=joined)
     return None
 
 
 def clean_together(files: list[Screened]) -> bool:
-    """Whether clean files stay clean together: no key is held by two of them."""
-    if len(files) > 1 and any(found.keys is None for found in files):
-        return False  # keys that are not unique: only the exact engine compares them
-    return not any(
-        files[i].keys.overlaps(files[j].keys)
-        for i in range(len(files))
-        for j in range(i + 1, len(files))
-    )
+    """Whether clean files stay clean together: no key is held by two files of a format."""
+    formats: dict[RawPart | None, list[Screened]] = {}
+    for found in files:
+        formats.setdefault(found.part, []).append(found)
+    for same in formats.values():
+        if len(same) > 1 and any(found.keys is None for found in same):
+            return False  # keys that are not unique: only the exact engine compares them
+        if any(
+            same[i].keys.overlaps(same[j].keys)
+            for i in range(len(same))
+            for j in range(i + 1, len(same))
+        ):
+            return False
+    return True
 
 
 def _repeats(scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]) -> Screened | None:
@@ -178,9 +238,11 @@ def _screen(
     release: Release,
     context: ScreenContext,
     newlines: bool,
+    joined: JoinSide | None,
 ) -> dict[str, UniqueValues] | None | object:
     """The unique columns' values when every other check holds (None: something else
-    is wrong or in doubt; ``_AGAIN``: read it again, allowing newlines in values).
+    is wrong or in doubt; ``_AGAIN``: read it again, allowing newlines in values);
+    ``joined`` is fed every batch, as the rules between rows are.
 
     The batches are checked on two threads while the next ones are read and parsed:
     the checks run inside pyarrow, which releases the GIL. The state across batches
@@ -189,7 +251,7 @@ def _screen(
     """
     check = BatchCheck(plan, screen_rules(spec), context, scan.header, also=release.keeps)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
-    across = across_states(spec, check)
+    across = [*across_states(spec, check), *([joined] if joined is not None else [])]
     rows = 0
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:

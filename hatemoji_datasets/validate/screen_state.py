@@ -3,6 +3,8 @@
 :class:`Release` holds the released rows of a format (a few thousand) that the
 release rules compare a contributed row with: their keys, cells and texts (the
 unique columns' state is :mod:`hatemoji_datasets.raw.unique_values`).
+:func:`released_table` is the released rows of one of a config's formats, its own
+rows' or a join's, as the exact engine reads them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import booleans, numpy_of, strings
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
-from hatemoji_datasets.raw.files import read_files
+from hatemoji_datasets.raw.files import SplitFiles, read_files
 from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.raw.plan_checks import all_true
 from hatemoji_datasets.sources.fetch import fetch_released
@@ -73,11 +75,34 @@ def released_context(
     cache_dir: str | None,
 ) -> Release:
     """The released rows of ``part``'s format in ``config`` (read once per process)."""
-    files = read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))
-    table = stack_tables([raw.table for split in files.values() for _, raw in split.sources])
+    table = released_table(spec, config, part, mirror, cache_dir)
     texts = table[text].cast(pyarrow.string()).to_pylist()
     canonical = [canonical_text(t) for t in texts]
     known = strings(sorted(set(texts) | set(canonical)))
     keys = table[part.key_column].combine_chunks()
     forms = sorted(set(canonical))
     return Release(table, keys, part.key_column, text, known, strings(forms), frozenset(forms))
+
+
+@cache
+def released_table(
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    part: RawPart,
+    mirror: str | None,
+    cache_dir: str | None,
+) -> pyarrow.Table:
+    """The released rows of one of the config's formats, split after split: its own rows'
+    files (stacked), or the files of ``part``'s join, as the exact engine stacks them."""
+    files = _released_files(spec, config, mirror, cache_dir)
+    if part.join is None:
+        return stack_tables([raw.table for split in files.values() for _, raw in split.sources])
+    return stack_tables([split.joined[part.join.name].table for split in files.values()])
+
+
+@cache
+def _released_files(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> dict[str, SplitFiles]:
+    """The config's released files of every format, fetched and read once."""
+    return read_files(spec, config, fetch_released(spec, config, mirror, cache_dir))

@@ -19,6 +19,7 @@ from hatemoji_datasets.core.arrow_values import (
     concatenated,
     first_rows_of,
     numpy_of,
+    optional_ids,
     scalar,
     strings,
 )
@@ -97,18 +98,6 @@ def _suite_agreement(batch: Any, context: ScreenContext) -> Any:
     return pc.greater_equal(agreeing, scalar(SUITE_AGREEMENT))
 
 
-def _optional_ids(values: Any) -> pyarrow.Array | None:
-    """``12``, ``12.0`` or empty as integers (null where empty); None where a value is
-    neither, or too long for 64 bits (the exact engine must look)."""
-    digits = pc.replace_substring_regex(values, r"\.0$", "")
-    number = pc.match_substring_regex(digits, r"^[1-9][0-9]{0,17}$")
-    empty = pc.equal(values, scalar(""))
-    readable = pc.or_(number, empty)
-    if readable.null_count or not pc.all(readable).as_py():
-        return None
-    return pc.cast(pc.if_else(number, digits, _NO_TEXT), pyarrow.int64())
-
-
 class References:
     """``ref_case_id`` is empty or names a case (in the files, else released), and
     ``ref_templ_id`` is that case's ``templ_id``.
@@ -127,7 +116,7 @@ class References:
     def add(self, batch: Any) -> bool:
         if not _readable(batch):
             return False
-        named, given = _optional_ids(batch["ref_case_id"]), _optional_ids(batch["ref_templ_id"])
+        named, given = optional_ids(batch["ref_case_id"]), optional_ids(batch["ref_templ_id"])
         if named is None or given is None:
             return False
         self.cases.append(np.stack([numpy_of(batch[name]) for name in self.COLUMNS], axis=1))

@@ -11,7 +11,6 @@ per distinct literal of a batch.
 from __future__ import annotations
 
 from functools import lru_cache
-from hashlib import blake2b
 from typing import Any
 
 import numpy as np
@@ -21,6 +20,7 @@ import pyarrow.compute as pc
 from hatemoji_datasets.core.arrow_values import (
     booleans,
     concatenated,
+    digests,
     first_rows_of,
     int64s,
     numpy_of,
@@ -112,15 +112,6 @@ def _split_file(batch: Any, context: ScreenContext) -> Any:
     return pc.equal(batch["split"], scalar(UPSTREAM_SPLIT_OF_FILE[context.split]))
 
 
-def _digests(texts: Any) -> np.ndarray:
-    """Each text's 128-bit BLAKE2b digest, as two uint64 per row (texts are compared by
-    them, so that the state keeps 16 bytes a text; a collision is out of reach)."""
-    digests = b"".join(
-        blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts.to_pylist()
-    )
-    return np.frombuffer(digests, dtype=np.uint64).reshape(-1, 2)
-
-
 class Pairs:
     """Every entry's partner (the row whose ``entry_id`` is its ``matched_id``: in the
     files, else released) exists, names it back, shares its round and is the other of
@@ -142,8 +133,8 @@ class Pairs:
             return False
         self.numbers.append(np.stack([numpy_of(batch[name]) for name in self.COLUMNS], axis=1))
         self.sets.append(_set_codes(batch["set"]).astype(np.int8))
-        self.texts.append(_digests(batch["text"]))
-        self.matched_texts.append(_digests(batch["matched_text"]))
+        self.texts.append(digests(batch["text"]))
+        self.matched_texts.append(digests(batch["matched_text"]))
         return True
 
     def finish(self) -> bool:
@@ -185,7 +176,7 @@ class Pairs:
             numpy_of(theirs["matched_id"]),
             numpy_of(theirs["round.base"]),
             _set_codes(theirs["set"]),
-            _digests(theirs["text"]),
+            digests(theirs["text"]),
         ]
 
 
