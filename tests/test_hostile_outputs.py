@@ -23,7 +23,7 @@ import pytest
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core import file_io
+from hatemoji_datasets.core import file_writes
 from hatemoji_datasets.pinning import record
 
 OLD = "an older file, left as it was\n"
@@ -150,9 +150,9 @@ def test_a_full_or_read_only_destination(
     if kind == "file":
         old.write_text(OLD, encoding="utf-8")
     if failure == "full disk":
-        monkeypatch.setattr(file_io.os, "write", _enospc)
+        monkeypatch.setattr(file_writes.os, "write", _enospc)
     else:
-        monkeypatch.setattr(file_io.tempfile, "mkstemp", _erofs)
+        monkeypatch.setattr(file_writes.tempfile, "mkstemp", _erofs)
     code, out, err = _run(writer, dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
     _assert_one_line(code, err, reason)
     assert _leftovers(folder) == []
@@ -186,7 +186,7 @@ def test_info_answers_when_its_summary_cannot_be_stored(
 ) -> None:
     cache = tmp_path / "cache"
     load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
-    monkeypatch.setattr(file_io.os, "write", _enospc)
+    monkeypatch.setattr(file_writes.os, "write", _enospc)
     capsys.readouterr()
     assert main(["info", "hatemoji_check", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     out, err = capsys.readouterr()
@@ -198,7 +198,7 @@ def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
     """The guarded write itself: permissions follow the umask, nothing else is left."""
     path = tmp_path / "x.txt"
     path.write_text("old", encoding="utf-8")
-    file_io.write_text(path, "new ✓\n")
+    file_writes.write_text(path, "new ✓\n")
     assert path.read_text(encoding="utf-8") == "new ✓\n"
     mask = os.umask(0)
     os.umask(mask)
@@ -243,7 +243,7 @@ def _fail_the_croissant_write(monkeypatch: pytest.MonkeyPatch) -> None:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return real_write(descriptor, data)
 
-    monkeypatch.setattr(file_io.os, "write", write)
+    monkeypatch.setattr(file_writes.os, "write", write)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from hatemoji_datasets import api, load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core import file_io
+from hatemoji_datasets.core import file_reads
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.evaluate import score
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
@@ -88,7 +88,7 @@ def test_json_nesting_is_bounded(tmp_path: Path, cache: Path, mirror: Path, caps
 def test_the_fast_json_depth_is_the_exact_scans(text: str) -> None:
     """The regex pass that lets a log line through equals the character scan that names the
     line: strings with escapes, newlines and an unclosed one, and unbalanced brackets."""
-    assert file_io.json_depth(text) == file_io.nesting(text)[0]
+    assert file_reads.json_depth(text) == file_reads.nesting(text)[0]
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
@@ -96,20 +96,20 @@ def test_the_fast_json_depth_is_the_exact_scans(text: str) -> None:
 def test_a_line_is_refused_exactly_when_it_nests_past_the_limit(text: str, limit: int) -> None:
     """The count of opening brackets that lets most lines through never lets a deep one."""
     try:
-        file_io._check_nesting("log.jsonl", text, comments=False, limit=limit)
+        file_reads._check_nesting("log.jsonl", text, comments=False, limit=limit)
     except InputError:
         refused = True
     else:
         refused = False
-    assert refused == (file_io.nesting(text)[0] > limit)
+    assert refused == (file_reads.nesting(text)[0] > limit)
 
 
 def test_a_deep_line_among_quotes_and_backslashes_is_named_in_linear_time() -> None:
     # Escaped quotes, then a string left open: every regex attempt runs to the text's end.
     hostile = '{"a": "' + '\\"' * 200_000 + '", "b": ' + "[" * 40 + '"\\' * 200_000
-    assert file_io.json_depth(hostile) == file_io.nesting(hostile)[0] == 41
+    assert file_reads.json_depth(hostile) == file_reads.nesting(hostile)[0] == 41
     with pytest.raises(InputError) as raised:
-        file_io.parse_json("log.jsonl", hostile, limit=16, line=7)
+        file_reads.parse_json("log.jsonl", hostile, limit=16, line=7)
     assert raised.value.finding.line == 7 and "levels deep" in str(raised.value)
 
 

@@ -26,7 +26,8 @@ import os
 from pathlib import Path
 
 from hatemoji_datasets.core.errors import InputError, OutputError
-from hatemoji_datasets.core.file_io import open_regular, read_bytes, read_json, write_text
+from hatemoji_datasets.core.file_reads import open_regular, read_bytes, read_json
+from hatemoji_datasets.core.file_writes import write_text
 
 MANIFEST_FILE = "hatemoji_manifest.json"
 #: Bump when the layout changes; a manifest of another format is damage.

@@ -20,7 +20,8 @@ from typing import Any
 
 from hatemoji_datasets.building import manifest
 from hatemoji_datasets.core.errors import InputError, OutputError
-from hatemoji_datasets.core.file_io import decode, parse_json, write_text
+from hatemoji_datasets.core.file_reads import decode, parse_json
+from hatemoji_datasets.core.file_writes import write_text
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 
 SUMMARY_FILE = "hatemoji_summary.json"

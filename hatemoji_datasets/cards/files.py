@@ -15,7 +15,8 @@ from hatemoji_datasets.cards.croissant.upstream import croissant_metadata
 from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import lint_text
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import make_folder, read_text
+from hatemoji_datasets.core.file_reads import read_text
+from hatemoji_datasets.core.file_writes import make_folder
 from hatemoji_datasets.core.generated import differences, repository_folder, write_files
 
 #: The folder of the repository's committed cards, ``cards/<name>/``.

@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import read_text
+from hatemoji_datasets.core.file_reads import read_text
 
 #: Dataset card metadata keys the Hub reads (hub-docs ``datasetcard.md``).
 KNOWN_KEYS = frozenset(

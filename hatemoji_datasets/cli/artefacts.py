@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hatemoji_datasets.core.file_io import read_text
+from hatemoji_datasets.core.file_reads import read_text
 from hatemoji_datasets.core.generated import folder_files, repository_root
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.core.spec import DatasetSpec

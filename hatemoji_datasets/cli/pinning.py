@@ -64,7 +64,7 @@ def run_fingerprints(args: argparse.Namespace) -> int:
 
 
 def run_lock(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.core.file_io import check_destination
+    from hatemoji_datasets.core.file_writes import check_destination
     from hatemoji_datasets.pinning.lock import lock_datasets
     from hatemoji_datasets.pinning.lockfile import dumps, write
 

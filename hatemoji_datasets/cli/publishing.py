@@ -93,7 +93,7 @@ def run_card(args: argparse.Namespace) -> int:
         write_card_files,
     )
     from hatemoji_datasets.cards.gather import build
-    from hatemoji_datasets.core.file_io import check_folder_destination
+    from hatemoji_datasets.core.file_writes import check_folder_destination
     from hatemoji_datasets.core.registry import dataset_spec
 
     name = dataset_spec(args.name).name  # an unknown name fails before anything is built

@@ -66,7 +66,7 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
 
 def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.output import show_progress
-    from hatemoji_datasets.core.file_io import check_destination
+    from hatemoji_datasets.core.file_writes import check_destination
     from hatemoji_datasets.evaluate.metrics import require_extras
     from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport

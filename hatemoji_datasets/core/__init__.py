@@ -8,7 +8,10 @@ language.
 - :mod:`~hatemoji_datasets.core.registry`: dataset names -> declarations, references;
 - :mod:`~hatemoji_datasets.core.errors`: the errors, each with its exit status and code;
 - :mod:`~hatemoji_datasets.core.findings`: a finding, the shared codes, how values are shown;
-- :mod:`~hatemoji_datasets.core.file_io`: the one guarded read and the one guarded write;
+- :mod:`~hatemoji_datasets.core.file_reads`: the one guarded open and read (size bound, UTF-8,
+  JSON and TOML with their nesting bound);
+- :mod:`~hatemoji_datasets.core.file_writes`: the one guarded write (atomic, its destination
+  checked first);
 - :mod:`~hatemoji_datasets.core.generated`: writing and checking generated files and blocks;
 - :mod:`~hatemoji_datasets.core.card_source`: a dataset's ``card.yaml``;
 - :mod:`~hatemoji_datasets.core.features`: feature types and column builders;

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
-from hatemoji_datasets.core.file_io import read_text, unreadable
+from hatemoji_datasets.core.file_reads import read_text, unreadable
 
 REQUIRED_KEYS = ("description", "homepage", "license", "citation", "content_warning")
 #: The account part of a Hub repository id nobody has named yet (``card.yaml`` ``hub_repo_id``).

@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import make_folder, read_text, write_text
+from hatemoji_datasets.core.file_reads import read_text
+from hatemoji_datasets.core.file_writes import make_folder, write_text
 
 #: The checkout this package runs from, when it runs from one (``core/`` is two below it).
 REPOSITORY = Path(__file__).resolve().parents[2]

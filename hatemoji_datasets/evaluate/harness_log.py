@@ -32,7 +32,7 @@ import pandas as pd
 from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.errors import InputError, PredictionError
 from hatemoji_datasets.core.features import LABEL_NAMES
-from hatemoji_datasets.core.file_io import parse_json, read_text
+from hatemoji_datasets.core.file_reads import parse_json, read_text
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.evaluate.numbers import strict_integer, strict_number
 from hatemoji_datasets.harness.tasks import config_of_task

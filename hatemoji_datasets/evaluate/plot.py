@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from hatemoji_datasets.core.file_io import write_bytes
+from hatemoji_datasets.core.file_writes import write_bytes
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 from hatemoji_datasets.evaluate.render import same_split
 from hatemoji_datasets.evaluate.report import ScoreReport

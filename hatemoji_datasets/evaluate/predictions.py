@@ -5,7 +5,7 @@ or an lm-evaluation-harness per-sample log (:mod:`~hatemoji_datasets.evaluate.ha
 probabilities) in the order of
 the scored split's ids, or raises one :class:`PredictionError` listing every
 kind of problem, each with its count and first few offenders. A file is read
-through the guarded open (:mod:`hatemoji_datasets.core.file_io`): one that cannot
+through the guarded open (:mod:`hatemoji_datasets.core.file_reads`): one that cannot
 be read at all raises :class:`UnreadablePredictionsError` (exit status 2).
 """
 
@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.core.errors import InputError, PredictionError, UnreadablePredictionsError
-from hatemoji_datasets.core.file_io import parse_json, read_text, unreadable
+from hatemoji_datasets.core.file_reads import parse_json, read_text, unreadable
 from hatemoji_datasets.core.findings import preview
 from hatemoji_datasets.evaluate.harness_log import (
     LOG_COLUMNS,

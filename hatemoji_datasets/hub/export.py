@@ -37,7 +37,7 @@ from hatemoji_datasets.cards.croissant.repository import (
 from hatemoji_datasets.cards.files import write_card_files
 from hatemoji_datasets.cards.gather import Built, build
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
-from hatemoji_datasets.core.file_io import (
+from hatemoji_datasets.core.file_writes import (
     check_folder_destination,
     make_folder,
     output_error,

@@ -15,7 +15,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import read_text
+from hatemoji_datasets.core.file_reads import read_text
 
 MASK = "***"
 #: Shorter strings are not masked: they cannot be tokens, and masking them would garble text.

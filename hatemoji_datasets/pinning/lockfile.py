@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hatemoji_datasets.core.errors import InputError, LockError, UnreadableLockError
-from hatemoji_datasets.core.file_io import read_toml, write_text
+from hatemoji_datasets.core.file_reads import read_toml
+from hatemoji_datasets.core.file_writes import write_text
 from hatemoji_datasets.core.registry import format_reference
 
 LOCK_FORMAT = 1

@@ -26,7 +26,7 @@ import pyarrow
 import pyarrow.csv as pcsv
 
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import check_regular_file, unreadable
+from hatemoji_datasets.core.file_reads import check_regular_file, unreadable
 from hatemoji_datasets.core.spec import RawFormat
 
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these

@@ -18,7 +18,7 @@ from typing import Any
 import pandera.pandas as pa
 import yaml
 
-from hatemoji_datasets.core.file_io import check_folder_destination
+from hatemoji_datasets.core.file_writes import check_folder_destination
 from hatemoji_datasets.core.generated import refresh
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.schema.engine import compiled, integer_columns

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import InputError
-from hatemoji_datasets.core.file_io import check_regular_file, unreadable
+from hatemoji_datasets.core.file_reads import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
