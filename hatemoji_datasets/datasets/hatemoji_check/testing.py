@@ -1,6 +1,7 @@
 """What the shared tests expect of HatemojiCheck, stated from the paper and the upstream
 file (never computed by the package): split sizes of the real and the dummy data, the
-corpora the card's data statements describe, and the card's Hub language."""
+corpora the card's data statements describe, the card's Hub language, and copies of the
+pinned file with faults put in by hand, with the findings they must give."""
 
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
@@ -14,3 +15,28 @@ CARD_STATEMENTS = ("HatemojiCheck",)
 HUB_LANGUAGE = ["en"]
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
+
+#: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
+#: (source, edit, exit status, (line, column, code) of the finding that names it (column
+#: None: the file cannot be read), (value, expected) the finding names, or None).
+CORRUPTED_COPIES = {
+    "wrong type": (
+        "test", ("field", 5, 0, "four"), 1, (5, "case_id", "VALUE-TYPE"), ("four", None),
+    ),
+    "unknown functionality": (
+        "test", ("field", 6, 5, "verb_swapp"), 1, (6, "functionality", "VALUE-NOT-ALLOWED"), None,
+    ),
+    "unknown label": (
+        "test", ("field", 7, 7, "2"), 1, (7, "label_gold", "VALUE-NOT-ALLOWED"),
+        ("2", "one of 0, 1"),
+    ),
+    "duplicate id": ("test", ("same id", 9, 8), 1, (9, "case_id", "VALUE-DUPLICATE"), None),
+    "label disagrees with cell": (
+        "test", ("field", 2, 7, "0"), 1, (2, "label_gold", "HC-LABEL-CELL"), ("0", "1"),
+    ),
+    "emoji rule": ("test", ("replace", 2, "\N{HOCHO}", "knife"), 1, (2, "text", "HC-EMOJI"), None),
+    "bad encoding": (
+        "test", ("replace", 4, "women", b"wom\xe9n"), 2, (4, None, "FILE-NOT-UTF8"), None,
+    ),
+    "truncated line": ("test", ("truncate", 10), 2, (10, None, "FILE-FIELD-COUNT"), None),
+}  # fmt: skip
