@@ -352,6 +352,19 @@ def delimiter_of(name: str, source: str) -> str:
     return next(c.raw_format for c in spec.configs if source in c.source_names).delimiter
 
 
+def broken_dummy(name: str) -> dict[str, bytes]:
+    """The dummy files ``BROKEN`` of the dataset's ``testing.py`` edits, edited: the raw
+    schema rejects them (``BROKEN_FINDINGS`` says where), for ``fake_mirror(name, ...)``."""
+    return {
+        source: edited(
+            upstream_path(dummy_data_dir(name), source_url(name, source)).read_bytes(),
+            edits,
+            delimiter_of(name, source),
+        )
+        for source, edits in dataset_facts(name).BROKEN.items()
+    }
+
+
 def check_one_file(model, path: str, fmt) -> list:
     """Every finding of one raw file against one schema, read as builds read it."""
     from hatemoji_datasets.raw.files import read_for

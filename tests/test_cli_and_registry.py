@@ -9,7 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, run_cli, source_url, upstream_path
+from conftest import (
+    REPO,
+    broken_dummy,
+    dataset_facts,
+    declaring,
+    run_cli,
+    source_url,
+    upstream_path,
+)
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
@@ -192,37 +200,33 @@ def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
     assert not any(p.is_dir() for p in (tmp_path / "c").glob("hatemoji_check/*/*"))
 
 
-@pytest.fixture
-def schema_breaking_mirror(fake_mirror) -> Path:
-    """A mirror whose HatemojiCheck file is a broken neutral fixture, pinned by its own digest."""
-    return fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
-
-
+@pytest.mark.parametrize("name", declaring("BROKEN"))
 def test_schema_violations_stop_the_build(
-    schema_breaking_mirror: Path, tmp_path: Path, capsys: pytest.CaptureFixture
+    name: str, fake_mirror, tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
+    """A build of dummy data with the faults ``BROKEN`` states (pinned by its own digests)
+    stops, naming every finding ``BROKEN_FINDINGS`` states and no other, and caches nothing."""
+    broken = fake_mirror(name, broken_dummy(name))
+    stated = dataset_facts(name).BROKEN_FINDINGS
+    paths = {source: source_url(name, source).split("://", 1)[1] for source in stated}
     cache = tmp_path / "cache"
     with pytest.raises(SchemaViolationError) as failure:
-        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(schema_breaking_mirror))
-    lines = {f.line for f in failure.value.findings}
-    assert {2, 3, 4, 5, 6, 8, 9} <= lines
-    assert all(f.file.endswith("HatemojiCheck/test.csv") for f in failure.value.findings)
-    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
-    code = main(
-        [
-            "build",
-            "hatemoji_check",
-            "--cache-dir",
-            str(cache),
-            "--mirror",
-            str(schema_breaking_mirror),
-        ]
-    )
+        load_dataset(name, cache_dir=str(cache), mirror=str(broken))
+    files = {f.file for f in failure.value.findings}
+    assert all(file.endswith(tuple(paths.values())) for file in files), files
+    source_of = {file: next(s for s, p in paths.items() if file.endswith(p)) for file in files}
+    found = {(source_of[f.file], f.line, f.column, f.code) for f in failure.value.findings}
+    assert found == {(source, *place) for source, places in stated.items() for place in places}
+    assert not any(p.is_dir() for p in cache.glob(f"{name}/*/*"))
+    code = main(["build", name, "--cache-dir", str(cache), "--mirror", str(broken)])
     err = capsys.readouterr().err
     assert code == 1
-    assert "test.csv:6: VALUE-OUT-OF-RANGE column 'unrealistic_flags'" in err
+    for source, places in stated.items():
+        for line, column, finding in places:
+            named = f" column {column!r}" if column else ""
+            assert f"{Path(paths[source]).name}:{line}: {finding}{named}" in err
     assert "Traceback" not in err
-    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
+    assert not any(p.is_dir() for p in cache.glob(f"{name}/*/*"))
 
 
 def test_dummy_data_builds_through_the_cli(fake_mirror, tmp_path: Path, capsys) -> None:

@@ -1,7 +1,8 @@
 """What the shared tests expect of HatemojiCheck, stated from the paper and the upstream
 file (never computed by the package): split sizes of the real and the dummy data, the
 corpora the card's data statements describe, the card's Hub language, and copies of the
-pinned file with faults put in by hand, with the findings they must give."""
+dummy data and of the pinned file with faults put in by hand, with the findings they must
+give."""
 
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
@@ -16,6 +17,32 @@ HUB_LANGUAGE = ["en"]
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
 
+#: Faults put into ``dummy_data/`` by hand, which the raw schema rejects (a build validates
+#: the files no recorded fingerprint covers): source -> edits (``Edit`` in tests/conftest.py).
+BROKEN = {
+    "test": (
+        ("same id", 3, 2),
+        ("field", 4, 7, "1"),  # a polarity perturbation labelled hateful
+        ("replace", 5, "plant flowers for", "plant \N{BLOSSOM} for"),  # no_emoji, an emoji
+        ("replace", 6, ",gay people,identity_swap,", ",cats,identity_swap,"),
+        ("field", 7, 1, "3.1"),  # the template of another test group
+        ("replace", 11, ",orig,1,0,1", ",orig,1,9,1"),  # the record starting on line 10
+        ("replace", 14, "\N{SUN WITH FACE} ", ""),  # an original without an emoji
+    ),
+}
+#: Every finding a build of them names: source -> (line, column, code) each.
+BROKEN_FINDINGS = {
+    "test": (
+        (2, "case_id", "VALUE-DUPLICATE"),
+        (3, "case_id", "VALUE-DUPLICATE"),
+        (4, "label_gold", "HC-LABEL-CELL"),
+        (5, "text", "HC-EMOJI"),
+        (6, "target", "VALUE-NOT-ALLOWED"),
+        (7, "templ_id", "HC-TEMPLATE-ID"),
+        (10, "unrealistic_flags", "VALUE-OUT-OF-RANGE"),
+        (14, "text", "HC-EMOJI"),
+    ),
+}
 #: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
 #: (source, edit, exit status, (line, column, code) of the finding that names it (column
 #: None: the file cannot be read), (value, expected) the finding names, or None).
