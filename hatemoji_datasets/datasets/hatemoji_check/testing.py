@@ -1,8 +1,8 @@
 """What the shared tests expect of HatemojiCheck, stated from the paper and the upstream
 file (never computed by the package): split sizes of the real and the dummy data, the
-corpora the card's data statements describe, the card's Hub language, and copies of the
-dummy data and of the pinned file with faults put in by hand, with the findings they must
-give."""
+corpora the card's data statements describe, the card's Hub language, what ``sources``,
+``build`` and ``info`` show of the pinned file, and copies of the dummy data and of the
+pinned file with faults put in by hand, with the findings they must give."""
 
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
@@ -16,6 +16,32 @@ CARD_STATEMENTS = ("HatemojiCheck",)
 HUB_LANGUAGE = ["en"]
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
+
+#: Pinned upstream files: size in bytes and the first 12 hex digits of the sha256, of the
+#: file at the pinned commit.
+UPSTREAM_FILES = {"test": (349_034, "9aa6bf78370a")}
+#: Rows per label (the label ClassLabel's names) in each split of a config, counted in the
+#: pinned file: 1,276 non-hateful and 2,654 hateful cases.
+LABEL_COUNTS = {"default": {"test": {"non-hateful": 1276, "hateful": 2654}}}
+#: The names of the default config's ClassLabel features besides ``label`` (LABEL_NAMES),
+#: in id order: feature -> names. The paper's functionalities F1 to F7.
+CLASS_LABELS = {
+    "functionality": (
+        "verb_swap",
+        "identity_swap",
+        "descriptor_swap",
+        "double_swap",
+        "append",
+        "positive_confounder",
+        "emoji_leetspeak",
+    ),
+}
+#: Tables ``info`` shows of the default config: title -> the cells of its header's last
+#: line and of its first row (``...``: more cells follow). F1 has 300 original cases.
+INFO_TABLES = {
+    "cases per label": (("label", "cases"), ("non-hateful", "1,276")),
+    "cases per functionality": (("functionality", ...), ("F1", "verb_swap", "300", ...)),
+}
 
 #: Faults put into ``dummy_data/`` by hand, which the raw schema rejects (a build validates
 #: the files no recorded fingerprint covers): source -> edits (``Edit`` in tests/conftest.py).
