@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -296,8 +296,73 @@ def dataset_facts(name: str) -> ModuleType:
     return importlib.import_module(f"{dataset_spec(name).package}.{FACTS_MODULE}")
 
 
+def declaring(fact: str) -> list[str]:
+    """Every registered dataset whose ``testing.py`` states ``fact`` (a test of known output
+    is parametrised over them, so a copied folder is tested too)."""
+    return [name for name in specs() if getattr(dataset_facts(name), fact, None) is not None]
+
+
 def source_url(name: str, source: str) -> str:
     return dataset_spec(name).source_files()[source].url
+
+
+#: An edit of a raw file, as ``testing.py`` states it (lines count from 1, the header's
+#: included): ``("field", line, index, value)`` sets a delimited field (no quoted delimiter
+#: before it; a negative index counts from the end), ``("replace", line, old, new)`` the
+#: line's first ``old`` (``str``, or ``bytes`` where they are no UTF-8), ``("same id",
+#: line, as_line)`` copies another line's first field, ``("truncate", line)`` cuts the line
+#: after its first 12 bytes.
+Edit = tuple
+
+
+def edited(data: bytes, edits: Iterable[Edit], delimiter: str = ",") -> bytes:
+    """``data`` with each edit applied in turn."""
+    lines = data.splitlines(keepends=True)
+    sep = delimiter.encode()
+
+    def raw(value: str | bytes | int) -> bytes:
+        return value if isinstance(value, bytes) else str(value).encode()
+
+    for kind, line, *args in edits:
+        text = lines[line - 1]
+        body = text.rstrip(b"\r\n")
+        if kind == "field":
+            index, value = args
+            fields = body.split(sep)
+            fields[index] = raw(value)
+            text = sep.join(fields) + text[len(body) :]
+        elif kind == "replace":
+            old, new = map(raw, args)
+            assert old in text, (line, old)
+            text = text.replace(old, new, 1)
+        elif kind == "same id":
+            (other,) = args
+            text = lines[other - 1].split(sep, 1)[0] + sep + text.split(sep, 1)[1]
+        elif kind == "truncate":
+            text = text[:12] + b"\n"
+        else:
+            raise ValueError(f"unknown edit {kind!r}")
+        lines[line - 1] = text
+    return b"".join(lines)
+
+
+def delimiter_of(name: str, source: str) -> str:
+    """The field delimiter of pinned file ``source`` (as the first config reading it says)."""
+    spec = dataset_spec(name)
+    return next(c.raw_format for c in spec.configs if source in c.source_names).delimiter
+
+
+def broken_dummy(name: str) -> dict[str, bytes]:
+    """The dummy files ``BROKEN`` of the dataset's ``testing.py`` edits, edited: the raw
+    schema rejects them (``BROKEN_FINDINGS`` says where), for ``fake_mirror(name, ...)``."""
+    return {
+        source: edited(
+            upstream_path(dummy_data_dir(name), source_url(name, source)).read_bytes(),
+            edits,
+            delimiter_of(name, source),
+        )
+        for source, edits in dataset_facts(name).BROKEN.items()
+    }
 
 
 def check_one_file(model, path: str, fmt) -> list:

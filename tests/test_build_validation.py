@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, all_configs, dataset_facts, upstream_path
+from conftest import all_configs, broken_dummy, dataset_facts, declaring, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, load_dataset
 from hatemoji_datasets.building import pipeline as building_pipeline
@@ -74,35 +74,49 @@ def test_a_build_of_recorded_files_skips_the_schema_unless_asked(
     assert schema_runs == [ran] * 3  # a fresh build validates once
 
 
+#: The datasets whose ``testing.py`` states faults put into their dummy data (``BROKEN``).
+BROKEN = declaring("BROKEN")
+
+
+@pytest.mark.parametrize("name", BROKEN)
 def test_files_without_recorded_fingerprints_are_validated(
-    fake_mirror, tmp_path: Path, schema_runs: list[str]
+    name: str, fake_mirror, tmp_path: Path, schema_runs: list[str]
 ) -> None:
-    good = fake_mirror("hatemoji_check")  # dummy data, pinned by its own digest
-    load_dataset("hatemoji_check", cache_dir=str(tmp_path / "good"), mirror=str(good))
-    assert schema_runs == ["hatemoji_check/default"]
-    broken = fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
+    good = fake_mirror(name)  # dummy data, pinned by its own digest
+    load_dataset(name, cache_dir=str(tmp_path / "good"), mirror=str(good))
+    assert schema_runs == [f"{name}/{dataset_spec(name).default_config_name}"]
+    broken = fake_mirror(name, broken_dummy(name))
     with pytest.raises(SchemaViolationError):
-        load_dataset("hatemoji_check", cache_dir=str(tmp_path / "broken"), mirror=str(broken))
+        load_dataset(name, cache_dir=str(tmp_path / "broken"), mirror=str(broken))
 
 
-def test_recording_fingerprints_validates_every_file(fake_mirror, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", BROKEN)
+def test_recording_fingerprints_validates_every_file(name: str, fake_mirror, tmp_path) -> None:
     """A new pin cannot land unvalidated: recording its fingerprints checks it first,
     also when a build of it is already cached."""
     cache = str(tmp_path / "cache")
-    broken = fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
+    broken = fake_mirror(name, broken_dummy(name))
     with pytest.raises(SchemaViolationError):
-        compute_records(dataset_spec("hatemoji_check"), cache_dir=cache, mirror=str(broken))
+        compute_records(dataset_spec(name), cache_dir=cache, mirror=str(broken))
+
+
+#: The dataset with the fewest configs over its releases (each is built to record it).
+FEWEST = min(specs().values(), key=lambda s: sum(len(s.configs_of(v)) for v in s.versions)).name
 
 
 def test_recording_validates_a_cached_build(
     fake_mirror, tmp_path: Path, schema_runs: list[str]
 ) -> None:
+    spec = dataset_spec(FEWEST)
     cache = str(tmp_path / "cache")
-    mirror = str(fake_mirror("hatemoji_check"))
-    load_dataset("hatemoji_check", cache_dir=cache, mirror=mirror)
-    assert schema_runs == ["hatemoji_check/default"]
-    compute_records(dataset_spec("hatemoji_check"), cache_dir=cache, mirror=mirror)
-    assert schema_runs == ["hatemoji_check/default"] * 2  # from the cache, validated again
+    mirror = str(fake_mirror(FEWEST))
+    load_dataset(FEWEST, cache_dir=cache, mirror=mirror)
+    default = f"{FEWEST}/{spec.default_config_name}"
+    assert schema_runs == [default]
+    compute_records(spec, cache_dir=cache, mirror=mirror)
+    # Every config of every release, validated once more, the cached default one included.
+    recorded = [f"{FEWEST}/{c.name}" for version in spec.versions for c in spec.configs_of(version)]
+    assert sorted(schema_runs) == sorted([default, *recorded])
 
 
 @pytest.mark.parametrize(("name", "config"), all_configs())
@@ -121,12 +135,19 @@ def test_committed_layouts_match_the_schemas() -> None:
     )
 
 
-def test_layout_drift_is_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", list(specs()))
+def test_layout_drift_is_detected(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(schema_export, "layout_path", lambda spec: tmp_path / f"{spec.name}.tsv")
     schema_export.write_layouts()
-    target = tmp_path / "hatemoji_check.tsv"
-    text = target.read_text(encoding="utf-8")
-    target.write_text(text.replace("label_gold\tint64", "label_gold\tstr"), encoding="utf-8")
+    target = tmp_path / f"{name}.tsv"
+    comment, header, first, rest = target.read_text(encoding="utf-8").split("\n", 3)
+    assert header == "model\tcolumn\ttype", header
+    model, column, kind = first.split("\t")
+    drifted = "str" if kind == "int64" else "int64"  # the first column's type changes
+    lines = [comment, header, f"{model}\t{column}\t{drifted}", rest]
+    target.write_text("\n".join(lines), encoding="utf-8")
     assert schema_export.write_layouts(check_only=True) == [target]
 
 

@@ -75,21 +75,34 @@ def _bad_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
     return path
 
 
-def test_lint_fails_on_a_deprecated_key(tmp_path: Path) -> None:
-    path = _bad_copy(tmp_path, "hatemoji_check", "language:\n- en\n", "languages:\n- en\n")
+def _languages(name: str) -> str:
+    """The card's ``language`` block, as ``HUB_LANGUAGE`` states it."""
+    return "language:\n" + "".join(f"- {code}\n" for code in dataset_facts(name).HUB_LANGUAGE)
+
+
+def _first_creator(name: str) -> str:
+    """The card's ``annotations_creators`` line with its first creator."""
+    return f"annotations_creators:\n- {front_matter(_readme(name))['annotations_creators'][0]}\n"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lint_fails_on_a_deprecated_key(name: str, tmp_path: Path) -> None:
+    old = _languages(name)
+    path = _bad_copy(tmp_path, name, old, old.replace("language:", "languages:", 1))
     problems = lint_card(path)
     assert any(p.startswith("languages: deprecated") for p in problems), problems
 
 
-def test_lint_fails_on_an_unknown_creator(tmp_path: Path) -> None:
-    old = "annotations_creators:\n- expert-generated\n"
-    path = _bad_copy(tmp_path, "hatemoji_build", old, "annotations_creators:\n- volunteers\n")
+@pytest.mark.parametrize("name", NAMES)
+def test_lint_fails_on_an_unknown_creator(name: str, tmp_path: Path) -> None:
+    path = _bad_copy(tmp_path, name, _first_creator(name), "annotations_creators:\n- volunteers\n")
     problems = lint_card(path)
     assert problems == ["annotations_creators: 'volunteers' is not an allowed value"]
 
 
-def test_lint_fails_on_an_unknown_key(tmp_path: Path) -> None:
-    path = _bad_copy(tmp_path, "apeach", "tags:\n", "labels:\n- x\ntags:\n")
+@pytest.mark.parametrize("name", NAMES)
+def test_lint_fails_on_an_unknown_key(name: str, tmp_path: Path) -> None:
+    path = _bad_copy(tmp_path, name, "\ntags:\n", "\nlabels:\n- x\ntags:\n")
     assert "labels: unknown metadata key" in lint_card(path)
 
 
@@ -114,8 +127,9 @@ def test_lint_fails_on_a_wrong_size_category_offline(tmp_path: Path) -> None:
 def test_size_categories_buckets() -> None:
     assert size_category(999) == "n<1K"
     assert size_category(1000) == "1K<n<10K"
-    assert size_category(5912) == "1K<n<10K"
-    assert size_category(12137) == "10K<n<100K"
+    for name in NAMES:
+        rows = dataset_facts(name).CARD_ROWS
+        assert size_category(rows) == _bucket(rows), name
 
 
 def test_dataset_info_features_use_the_form_datasets_3_and_5_both_read() -> None:
@@ -143,7 +157,7 @@ def test_dataset_info_features_use_the_form_datasets_3_and_5_both_read() -> None
         spec = dataset_spec(name)
         declared = [spec.load(c.features)(c, spec.version) for c in spec.configs]
         has_list = any(element_of(f) is not None for fs in declared for f in fs.values())
-        assert ("sequence" in used) == has_list  # APEACH's configs have no list feature
+        assert ("sequence" in used) == has_list  # a card without list features has none
         infos = DatasetInfosDict.from_dataset_card_data(card.data)
         assert sorted(infos) == sorted(dataset_spec(name).config_names)
 
@@ -206,15 +220,21 @@ def test_installed_datasets_reads_the_same_features(built: dict[str, Built]) -> 
             }
 
 
+def _card_problems(name: str) -> list[tuple[tuple[str, str], str]]:
+    """Three edits of the card of ``name`` (its language key, a creator, its size category)
+    and the problem ``card --check`` names for each."""
+    right = _bucket(dataset_facts(name).CARD_ROWS)
+    wrong = next(bucket for _, bucket in BUCKETS if bucket != right)
+    languages = _languages(name)
+    return [
+        ((languages, languages.replace("language:", "languages:", 1)), "languages: deprecated key"),
+        ((_first_creator(name), "annotations_creators:\n- bots\n"), "'bots'"),
+        ((f"- {right}\n", f"- {wrong}\n"), f"size_categories: ['{wrong}']"),
+    ]
+
+
 @pytest.mark.real_data
-@pytest.mark.parametrize(
-    ("bad", "message"),
-    [
-        (("language:\n- en\n", "languages:\n- en\n"), "languages: deprecated key"),
-        (("- expert-generated\nlanguage_creators", "- bots\nlanguage_creators"), "'bots'"),
-        (("- 1K<n<10K\n", "- n<1K\n"), "size_categories: ['n<1K']"),
-    ],
-)
+@pytest.mark.parametrize(("bad", "message"), _card_problems(NAMES[0]))
 def test_card_check_command_names_each_problem(
     bad: tuple[str, str],
     message: str,
@@ -223,9 +243,10 @@ def test_card_check_command_names_each_problem(
     session_cache: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    shutil.copy(CARDS / "hatemoji_check" / CROISSANT, tmp_path / CROISSANT)
-    _bad_copy(tmp_path, "hatemoji_check", *bad)
-    argv = ["card", "hatemoji_check", "--check", "--out", str(tmp_path)]
+    name = NAMES[0]
+    shutil.copy(CARDS / name / CROISSANT, tmp_path / CROISSANT)
+    _bad_copy(tmp_path, name, *bad)
+    argv = ["card", name, "--check", "--out", str(tmp_path)]
     argv += ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
     assert main(argv) == 1
     err = capsys.readouterr().err
@@ -236,12 +257,13 @@ def test_card_check_command_names_each_problem(
 def test_card_command_writes_and_checks(
     tmp_path: Path, mirror: Path, session_cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    name = NAMES[0]
     common = ["--out", str(tmp_path), "--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert main(["card", "apeach", *common]) == 0
-    assert (tmp_path / README).read_text(encoding="utf-8") == _readme("apeach")
-    assert main(["card", "apeach", "--check", *common]) == 0
+    assert main(["card", name, *common]) == 0
+    assert (tmp_path / README).read_text(encoding="utf-8") == _readme(name)
+    assert main(["card", name, "--check", *common]) == 0
     (tmp_path / CROISSANT).unlink()
-    assert main(["card", "apeach", "--check", *common]) == 1
+    assert main(["card", name, "--check", *common]) == 1
     assert "missing" in capsys.readouterr().err
 
 
@@ -249,11 +271,18 @@ def test_card_command_writes_and_checks(
 
 
 @pytest.mark.real_data
-def test_info_shows_the_card_statistics(built: dict[str, Built]) -> None:
-    statistics = built["hatemoji_check"].configs["default"].statistics
-    json.dumps(statistics)  # stored as JSON by info
-    assert "cases per functionality" in statistics
-    assert "emoji package" not in _readme("hatemoji_build")
+@pytest.mark.parametrize("name", NAMES)
+def test_info_shows_the_card_statistics(name: str, built: dict[str, Built]) -> None:
+    """``info`` shows each config's statistics, the tables the card's source names among
+    them; a statistic that is no table (a library's version) is left out of the card."""
+    tables = yaml.safe_load(dataset_spec(name).card_source_path.read_text(encoding="utf-8"))
+    for config, found in built[name].configs.items():
+        json.dumps(found.statistics)  # stored as JSON by info
+        tabulated = {t["statistic"] for t in tables["tables"] if t["config"] == config}
+        assert tabulated <= set(found.statistics), config
+        for key, value in found.statistics.items():
+            if isinstance(value, str):
+                assert key not in _readme(name), (config, key)
 
 
 # -- Croissant ------------------------------------------------------------------------------
@@ -307,21 +336,39 @@ def test_lint_text_without_front_matter() -> None:
     assert re.match(r"front matter: ", lint_text("---\n[unclosed\n---\n")[0])
 
 
-# -- the HateCheck family ------------------------------------------------------------------
+# -- languages against multilinguality ----------------------------------------------------
+
+
+def _language_edits(name: str) -> list:
+    """Edits of the card's language tags and multilinguality, and the problem each makes:
+    a one-language card called multilingual; a card of several languages cut to its first,
+    with its first repeated, called monolingual, and (three or more) one language fewer."""
+    codes = dataset_facts(name).HUB_LANGUAGE
+    block, one = _languages(name), "language: a multilingual card names 1, fewer than 2"
+
+    def tags(*kept: str) -> str:
+        return "language:\n" + "".join(f"- {code}\n" for code in kept)
+
+    cases = {}
+    if len(codes) == 1:
+        cases["multilingual"] = ("- monolingual\n", "- multilingual\n", one)
+    else:
+        repeat = f"language: {codes[0]} listed more than once"
+        many = f"language: a monolingual card names {len(codes)} languages, not 1"
+        cases["only the first"] = (block, tags(codes[0]), one)
+        cases["a repeat"] = (block, tags(codes[0], codes[0], *codes[2:]), repeat)
+        cases["monolingual"] = ("- multilingual\n", "- monolingual\n", many)
+    if len(codes) >= 3:
+        cases["one fewer"] = (block, tags(*codes[1:]), None)  # still multilingual
+    return [pytest.param(name, *case, id=f"{name}-{what}") for what, case in cases.items()]
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "problem"),
-    [
-        ("- ar\n", "", None),  # nine languages: still multilingual
-        ("- nl\n- fr\n- de\n- hi\n- it\n- zh\n- pl\n- pt\n- es\n", "",
-         "language: a multilingual card names 1, fewer than 2"),
-        ("- nl\n", "- ar\n", "language: ar listed more than once"),
-        ("- multilingual\n", "- monolingual\n",
-         "language: a monolingual card names 10 languages, not 1"),
-    ],
-)  # fmt: skip
-def test_lint_checks_languages_against_multilinguality(tmp_path: Path, old, new, problem) -> None:
-    path = _bad_copy(tmp_path, "multilingual_hatecheck", old, new)
+    ("name", "old", "new", "problem"), [case for name in NAMES for case in _language_edits(name)]
+)
+def test_lint_checks_languages_against_multilinguality(
+    name: str, tmp_path: Path, old: str, new: str, problem: str | None
+) -> None:
+    path = _bad_copy(tmp_path, name, old, new)
     problems = [p for p in lint_card(path) if p.startswith("language:")]
     assert problems == ([problem] if problem else [])

@@ -9,16 +9,28 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, run_cli, source_url, upstream_path
+import yaml
+from conftest import (
+    REPO,
+    broken_dummy,
+    dataset_facts,
+    declaring,
+    run_cli,
+    source_url,
+    upstream_path,
+)
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_spec, specs
 
+#: Every registered dataset; the first stands for any where one is enough.
+DATASETS = list(specs())
+ANY = DATASETS[0]
+
 
 def test_list_datasets_is_every_folder_with_a_spec() -> None:
-    assert "hatemoji_check" in list_datasets()
     # Each folder of datasets/ holding a spec.py is one dataset, named as its folder.
     folders = sorted(
         path.parent.name for path in (REPO / "hatemoji_datasets" / "datasets").glob("*/spec.py")
@@ -27,10 +39,16 @@ def test_list_datasets_is_every_folder_with_a_spec() -> None:
     assert list_datasets() == list(specs()) == folders
 
 
-def test_registry_resolves_names() -> None:
-    spec, config, version = lookup("hatemoji_build:1.0.0", "r6")
-    assert (spec.name, config.name, version) == ("hatemoji_build", "r6", "1.0.0")
-    assert lookup("apeach")[1].name == "default"
+@pytest.mark.parametrize("name", DATASETS)
+def test_registry_resolves_names(name: str) -> None:
+    spec = dataset_spec(name)
+    oldest = spec.releases[-1].version
+    named = spec.configs_of(oldest)[-1].name  # the oldest release's last config
+    found, config, version = lookup(f"{name}:{oldest}", named)
+    assert (found.name, config.name, version) == (name, named, oldest)
+    found, config, version = lookup(name)  # the default config, of the current release
+    default = spec.default_config or spec.configs[0].name
+    assert (found.name, config.name, version) == (name, default, spec.releases[0].version)
 
 
 @pytest.mark.parametrize("name", list(specs()))
@@ -44,41 +62,48 @@ def test_each_dataset_has_its_builder(name: str) -> None:
 
 
 def test_parse_spec() -> None:
-    assert parse_spec("hatemoji_check") == ("hatemoji_check", None)
-    assert parse_spec("hatemoji_check:1.0.0") == ("hatemoji_check", "1.0.0")
-    assert parse_spec("hatemoji_check", "1.0.0") == ("hatemoji_check", "1.0.0")
-    with pytest.raises(UnknownNameError, match="pins version 1.0.0"):
-        parse_spec("hatemoji_check:1.0.0", "2.0.0")
+    version = dataset_spec(ANY).version
+    assert parse_spec(ANY) == (ANY, None)
+    assert parse_spec(f"{ANY}:{version}") == (ANY, version)
+    assert parse_spec(ANY, version) == (ANY, version)
+    with pytest.raises(UnknownNameError, match=f"pins version {re.escape(version)}"):
+        parse_spec(f"{ANY}:{version}", "0.0.0")
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        (
-            {"name": "hatemoji_chek"},
-            r"unknown dataset 'hatemoji_chek' \(did you mean 'hatemoji_check'\?\); "
-            "available: .*hatemoji_check",
+def _unknown_names(name: str) -> list:
+    """A misspelt name (one letter dropped), an unreleased version and an unknown config of
+    dataset ``name``, and what the error says of each."""
+    spec, typo = dataset_spec(name), name[:-2] + name[-1]
+    released, configs = ", ".join(spec.versions), ", ".join(spec.config_names)
+    cases = {
+        "name": (
+            {"name": typo},
+            rf"unknown dataset '{typo}' \(did you mean '{name}'\?\); available: .*\b{name}\b",
         ),
-        (
-            {"name": "hatemoji_check:9.9.9"},
-            "unknown version '9.9.9' of hatemoji_check; released: 1.0.0",
+        "version": (
+            {"name": f"{name}:9.9.9"},
+            rf"unknown version '9\.9\.9' of {name}; released: {re.escape(released)}$",
         ),
-        (
-            {"name": "hatemoji_check", "config": "nope"},
-            "unknown config 'nope' .* available: default",
+        "config": (
+            {"name": name, "config": "nope"},
+            rf"unknown config 'nope' .* available: {re.escape(configs)}$",
         ),
-    ],
-)
+    }
+    return [pytest.param(*case, id=f"{name}-{what}") for what, case in cases.items()]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [c for n in DATASETS for c in _unknown_names(n)])
 def test_unknown_names_list_what_exists(kwargs: dict, message: str, tmp_path: Path) -> None:
     with pytest.raises(UnknownNameError, match=message):
         load_dataset(**kwargs, cache_dir=str(tmp_path))
 
 
 def test_unknown_split_lists_splits(mirror: Path, session_cache: Path) -> None:
-    with pytest.raises(UnknownNameError, match="unknown split 'train'.*available: test"):
-        load_dataset(
-            "hatemoji_check", split="train", cache_dir=str(session_cache), mirror=str(mirror)
-        )
+    splits = dataset_spec(ANY).config().split_names
+    missing = next(split for split in ("train", "validation", "test") if split not in splits)
+    message = f"unknown split '{missing}'.*available: {re.escape(', '.join(splits))}$"
+    with pytest.raises(UnknownNameError, match=message):
+        load_dataset(ANY, split=missing, cache_dir=str(session_cache), mirror=str(mirror))
 
 
 @pytest.mark.parametrize("name", list(specs()))
@@ -110,42 +135,72 @@ def test_cli_list_and_sources() -> None:
     assert listing.returncode == 0
     headers, rule, rows = _split_table(listing.stdout.split("\n\n")[0])
     assert headers[-1].split()[:2] == ["name", "version"] and set(rule) <= {"-", " "}
-    assert any(row.split()[:2] == ["hatemoji_check", "1.0.0"] for row in rows)
+    for name, spec in specs().items():
+        assert any(row.split()[:2] == [name, spec.version] for row in rows), name
     assert max(map(len, listing.stdout.splitlines())) <= 100  # headers and lists wrap
+
+
+def _shown(size: int) -> str:
+    """A file size as a person reads it."""
+    return f"{size / 1024:.1f} KiB" if size < 1024**2 else f"{size / 1024**2:.1f} MiB"
+
+
+@pytest.mark.parametrize("name", declaring("UPSTREAM_FILES"))
+def test_cli_sources_show_each_pinned_file(name: str) -> None:
+    """``sources`` shows the size and sha256 of each file ``UPSTREAM_FILES`` states."""
     sources = _run_cli("sources")
-    assert "340.9 KiB" in sources.stdout and "9aa6bf78370a" in sources.stdout
+    rows = [row.split() for row in _split_table(sources.stdout.split("\n\n")[0])[2]]
     listed = json.loads(_run_cli("sources", "--format", "json").stdout)
-    check = next(s for s in listed if s["url"].endswith("HatemojiCheck/test.csv"))
-    assert (check["size"], check["sha256"][:8]) == (349034, "9aa6bf78")
+    for source, (size, sha256) in dataset_facts(name).UPSTREAM_FILES.items():
+        row = next(row for row in rows if row[:2] == [name, source])
+        assert row[2:4] == _shown(size).split() and row[-1] == sha256, row
+        pin = next(s for s in listed if (s["dataset"], s["name"]) == (name, source))
+        assert (pin["size"], pin["sha256"][: len(sha256)]) == (size, sha256)
 
 
-def test_cli_build_and_info(mirror: Path, tmp_path: Path) -> None:
-    build = _run_cli(
-        "build", "hatemoji_check", "-v", "--cache-dir", str(tmp_path), env_mirror=mirror
-    )
+def _cells(found: list[str], stated: tuple) -> bool:
+    """Whether a table line's cells are those stated (``...`` last: more may follow)."""
+    if stated and stated[-1] is Ellipsis:
+        return found[: len(stated) - 1] == list(stated[:-1])
+    return found == list(stated)
+
+
+@pytest.mark.parametrize("name", declaring("LABEL_COUNTS"))
+def test_cli_build_and_info(name: str, mirror: Path, tmp_path: Path) -> None:
+    """``build`` and ``info`` of the default config show what its ``testing.py`` states:
+    rows and labels per split, ClassLabel names, and the first rows of tables."""
+    spec, facts = dataset_spec(name), dataset_facts(name)
+    config = spec.config()
+    splits, labels = facts.SPLITS[config.name], facts.LABEL_COUNTS[config.name]
+    build = _run_cli("build", name, "-v", "--cache-dir", str(tmp_path), env_mirror=mirror)
     assert build.returncode == 0, build.stderr
-    assert re.search(r"test\s+3,930\s+non-hateful 1,276, hateful 2,654", build.stdout)
-    # -v shows every step, as plain lines, even piped
-    assert "hatemoji_check/default: writing split test (3,930 rows" in build.stderr
-    info = _run_cli("info", "hatemoji_check", "--cache-dir", str(tmp_path))  # from the cache
+    for split, rows in splits.items():
+        counts = ", ".join(f"{label} {n:,}" for label, n in labels[split].items())
+        assert re.search(rf"{split}\s+{rows:,}\s+{re.escape(counts)}\n", build.stdout), split
+        # -v shows every step, as plain lines, even piped
+        assert f"{name}/{config.name}: writing split {split} ({rows:,} rows" in build.stderr
+    info = _run_cli("info", name, "--cache-dir", str(tmp_path))  # from the cache
     assert info.returncode == 0, info.stderr
-    for expected in (
-        "version 1.0.0",
-        "license: cc-by-4.0",
-        "ClassLabel (0 verb_swap, 1 identity_swap",
-        "@inproceedings",
-    ):
+    (licence,) = {pin.license.lower() for pin in spec.config_sources(config).values()}
+    citation = yaml.safe_load(spec.card_source_path.read_text(encoding="utf-8"))["citation"]
+    for expected in (f"version {spec.version}", f"license: {licence}", citation.split("\n")[0]):
         assert expected in info.stdout
-    assert re.search(r"\ntest\s+3,930\n", info.stdout)  # the splits table
+    for split, rows in splits.items():
+        assert re.search(rf"\n{split}\s+{rows:,}\n", info.stdout)  # the splits table
+    words = " ".join(info.stdout.split())  # the features table, its wrapped lines joined
+    class_labels = dict(getattr(facts, "CLASS_LABELS", {}))
+    if getattr(facts, "LABEL_NAMES", None):
+        class_labels["label"] = facts.LABEL_NAMES
+    for feature, names in class_labels.items():
+        ids = ", ".join(f"{i} {label}" for i, label in enumerate(names))
+        assert f" {feature} ClassLabel ({ids}) " in words, feature
     # Every statistics table has headers over its key and value columns (from the card's
     # tables, or a title "cases per label"): none is left blank or called "value".
-    label_table = info.stdout.split("cases per label:\n", 1)[1].splitlines()
-    assert label_table[0].split() == ["label", "cases"]
-    assert label_table[2].split() == ["non-hateful", "1,276"]
-    functionality = info.stdout.split("cases per functionality:\n", 1)[1]
-    headers, _, rows = _split_table(functionality.split("\n\n")[0])
-    assert headers[-1].split()[0] == "functionality"  # headers wrap above the rule
-    assert rows[0].split()[:3] == ["F1", "verb_swap", "300"]
+    for title, (header, first) in getattr(facts, "INFO_TABLES", {}).items():
+        table = info.stdout.split(f"\n{title}:\n", 1)[1].split("\n\n")[0]
+        headers, _, rows = _split_table(table)  # headers wrap above the rule
+        assert _cells(headers[-1].split(), header), (title, headers)
+        assert _cells(rows[0].split(), first), (title, rows[0])
 
 
 def _split_table(text: str) -> tuple[list[str], str, list[str]]:
@@ -159,8 +214,8 @@ def _split_table(text: str) -> tuple[list[str], str, list[str]]:
     ("args", "message"),
     [
         (("info", "nope"), "error: unknown dataset 'nope'"),
-        (("build", "hatemoji_check:2.0.0"), "error: unknown version '2.0.0'"),
-        (("build", "apeach", "--config", "nope"), "error: unknown config 'nope'"),
+        (("build", f"{ANY}:9.9.9"), "error: unknown version '9.9.9'"),
+        (("build", ANY, "--config", "nope"), "error: unknown config 'nope'"),
     ],
 )
 def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> None:
@@ -171,64 +226,75 @@ def test_cli_errors_have_no_traceback(args: tuple[str, ...], message: str) -> No
     assert "Traceback" not in result.stderr
 
 
-def test_cli_tampered_source(mirror: Path, tmp_path: Path) -> None:
-    url = source_url("hatemoji_check", "test")
-    bad = upstream_path(tmp_path / "bad", url)
-    bad.parent.mkdir(parents=True)
-    bad.write_bytes(upstream_path(mirror, url).read_bytes().replace(b"women", b"wom3n", 1))
+@pytest.mark.parametrize("name", declaring("UPSTREAM_FILES"))
+def test_cli_tampered_source(name: str, mirror: Path, tmp_path: Path) -> None:
+    """A mirror whose copy of a file ``UPSTREAM_FILES`` states has one byte changed (its
+    size kept) fails the build on the sha256, naming the file once."""
+    config, stated = dataset_spec(name).config(), dataset_facts(name).UPSTREAM_FILES
+    tampered = next(source for source in config.source_names if source in stated)
+    for source in config.source_names:
+        url = source_url(name, source)
+        copy = upstream_path(tmp_path / "bad", url)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        data = upstream_path(mirror, url).read_bytes()
+        if source == tampered:
+            at = data.index(b"\n") + 1  # the first byte of the first row
+            data = data[:at] + bytes([data[at] ^ 1]) + data[at + 1 :]
+        copy.write_bytes(data)
     result = _run_cli(
-        "build",
-        "hatemoji_check",
-        "--cache-dir",
-        str(tmp_path / "c"),
-        "--mirror",
-        str(tmp_path / "bad"),
+        "build", name, "--cache-dir", str(tmp_path / "c"), "--mirror", str(tmp_path / "bad")
     )
     assert result.returncode == 1
-    assert "checksum mismatch" in result.stderr and "expected sha256 9aa6bf78" in result.stderr
+    expected = f"expected sha256 {stated[tampered][1][:8]}"
+    assert "checksum mismatch" in result.stderr and expected in result.stderr
     error_lines = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert len(error_lines) == 1 and "HatemojiCheck/test.csv" in error_lines[0]
+    file = "/".join(source_url(name, tampered).split("/")[-2:])
+    assert len(error_lines) == 1 and file in error_lines[0]
     assert "Traceback" not in result.stderr
-    assert not any(p.is_dir() for p in (tmp_path / "c").glob("hatemoji_check/*/*"))
+    assert not any(p.is_dir() for p in (tmp_path / "c").glob(f"{name}/*/*"))
 
 
-@pytest.fixture
-def schema_breaking_mirror(fake_mirror) -> Path:
-    """A mirror whose HatemojiCheck file is a broken neutral fixture, pinned by its own digest."""
-    return fake_mirror("hatemoji_check", {"test": FIXTURES / "hatemoji_check_broken.csv"})
-
-
+@pytest.mark.parametrize("name", declaring("BROKEN"))
 def test_schema_violations_stop_the_build(
-    schema_breaking_mirror: Path, tmp_path: Path, capsys: pytest.CaptureFixture
+    name: str, fake_mirror, tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
+    """A build of dummy data with the faults ``BROKEN`` states (pinned by its own digests)
+    stops, naming every finding ``BROKEN_FINDINGS`` states and no other, and caches nothing."""
+    broken = fake_mirror(name, broken_dummy(name))
+    stated = dataset_facts(name).BROKEN_FINDINGS
+    paths = {source: source_url(name, source).split("://", 1)[1] for source in stated}
     cache = tmp_path / "cache"
     with pytest.raises(SchemaViolationError) as failure:
-        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(schema_breaking_mirror))
-    lines = {f.line for f in failure.value.findings}
-    assert {2, 3, 4, 5, 6, 8, 9} <= lines
-    assert all(f.file.endswith("HatemojiCheck/test.csv") for f in failure.value.findings)
-    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
-    code = main(
-        [
-            "build",
-            "hatemoji_check",
-            "--cache-dir",
-            str(cache),
-            "--mirror",
-            str(schema_breaking_mirror),
-        ]
-    )
+        load_dataset(name, cache_dir=str(cache), mirror=str(broken))
+    files = {f.file for f in failure.value.findings}
+    assert all(file.endswith(tuple(paths.values())) for file in files), files
+    source_of = {file: next(s for s, p in paths.items() if file.endswith(p)) for file in files}
+    found = {(source_of[f.file], f.line, f.column, f.code) for f in failure.value.findings}
+    assert found == {(source, *place) for source, places in stated.items() for place in places}
+    assert not any(p.is_dir() for p in cache.glob(f"{name}/*/*"))
+    code = main(["build", name, "--cache-dir", str(cache), "--mirror", str(broken)])
     err = capsys.readouterr().err
     assert code == 1
-    assert "test.csv:6: VALUE-OUT-OF-RANGE column 'unrealistic_flags'" in err
+    for source, places in stated.items():
+        for line, column, finding in places:
+            named = f" column {column!r}" if column else ""
+            assert f"{Path(paths[source]).name}:{line}: {finding}{named}" in err
     assert "Traceback" not in err
-    assert not any(p.is_dir() for p in cache.glob("hatemoji_check/*/*"))
+    assert not any(p.is_dir() for p in cache.glob(f"{name}/*/*"))
 
 
-def test_dummy_data_builds_through_the_cli(fake_mirror, tmp_path: Path, capsys) -> None:
-    mirror = fake_mirror("apeach")
+@pytest.mark.parametrize("name", DATASETS)
+def test_dummy_data_builds_through_the_cli(name: str, fake_mirror, tmp_path: Path, capsys) -> None:
+    """The dataset's last config other than the default (if it has one), named by --config,
+    builds from its dummy data into the split sizes ``DUMMY_SPLITS`` states."""
+    spec = dataset_spec(name)
+    others = [c.name for c in spec.configs if c.name != spec.default_config_name]
+    config = (others or [spec.default_config_name])[-1]
+    mirror = fake_mirror(name)
     args = ["--cache-dir", str(tmp_path), "--mirror", str(mirror)]
-    assert main(["build", "apeach", "--config", "beep", *args]) == 0
+    assert main(["build", name, "--config", config, *args]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"train\s+5\s", out) and re.search(r"validation\s+3\s", out)
-    assert dataset_spec("apeach").config("beep").split_names == ["train", "validation"]
+    sizes = dataset_facts(name).DUMMY_SPLITS[config]
+    for split, rows in sizes.items():
+        assert re.search(rf"^{split}\s+{rows:,}\s", out, re.MULTILINE), (split, out)
+    assert spec.config(config).split_names == list(sizes)

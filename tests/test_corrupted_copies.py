@@ -4,106 +4,40 @@ Each case changes one thing in a real upstream file (copied into a temporary
 folder, never into the repository) and expects `validate` to exit 1 (or 2 when
 the file cannot be read) naming the offending line, column and code, with no
 traceback. Every finding carries a documented code, and no place is reported twice.
+The cases are stated in each dataset's ``testing.py`` (``CORRUPTED_COPIES``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import REPO, source_url, upstream_path
+from conftest import (
+    REPO,
+    dataset_facts,
+    declaring,
+    delimiter_of,
+    edited,
+    source_url,
+    upstream_path,
+)
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.findings import CODES
-from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.schema.model import rules_of
 
-Edit = Callable[[list[bytes]], list[bytes]]
-
-
-def _replace_in(line: int, old: bytes, new: bytes) -> Edit:
-    """Change the first ``old`` on (1-based) ``line``."""
-
-    def edit(lines: list[bytes]) -> list[bytes]:
-        assert old in lines[line - 1], (line, old)
-        lines[line - 1] = lines[line - 1].replace(old, new, 1)
-        return lines
-
-    return edit
-
-
-def _field(line: int, column: int, value: bytes) -> Edit:
-    """Set a comma-separated field of a line with no quoted commas before it."""
-
-    def edit(lines: list[bytes]) -> list[bytes]:
-        fields = lines[line - 1].split(b",")
-        fields[column] = value
-        lines[line - 1] = b",".join(fields)
-        return lines
-
-    return edit
-
-
-def _duplicate_id(line: int, of_line: int) -> Edit:
-    def edit(lines: list[bytes]) -> list[bytes]:
-        wanted = lines[of_line - 1].split(b",", 1)[0]
-        lines[line - 1] = wanted + b"," + lines[line - 1].split(b",", 1)[1]
-        return lines
-
-    return edit
-
-
-def _truncate(line: int) -> Edit:
-    def edit(lines: list[bytes]) -> list[bytes]:
-        lines[line - 1] = lines[line - 1][:12] + b"\n"
-        return lines
-
-    return edit
-
-
-CHECK = ("hatemoji_check", None, "test")
-BUILD = ("hatemoji_build", None, "test")
-BEEP = ("apeach", "beep", "beep_dev")
-
-# (dataset, config, source), edit, expected exit, and the (line, column, code) that must
-# be named (column None for a file that cannot be read).
+#: Every dataset's corrupted copies (``CORRUPTED_COPIES`` of its ``testing.py``):
+#: "dataset: case" -> (dataset, source, edit, expected exit, (line, column, code) that must
+#: be named (column None for a file that cannot be read), (value, expected) named or None).
 CASES = {
-    "wrong type": (CHECK, _field(5, 0, b"four"), 1, (5, "case_id", "VALUE-TYPE")),
-    "unknown functionality": (
-        CHECK, _field(6, 5, b"verb_swapp"), 1, (6, "functionality", "VALUE-NOT-ALLOWED"),
-    ),
-    "unknown label": (CHECK, _field(7, 7, b"2"), 1, (7, "label_gold", "VALUE-NOT-ALLOWED")),
-    "duplicate id": (CHECK, _duplicate_id(9, 8), 1, (9, "case_id", "VALUE-DUPLICATE")),
-    "label disagrees with cell": (
-        CHECK, _field(2, 7, b"0"), 1, (2, "label_gold", "HC-LABEL-CELL"),
-    ),
-    "emoji rule": (
-        CHECK, _replace_in(2, "🔪".encode(), b"knife"), 1, (2, "text", "HC-EMOJI"),
-    ),
-    "bad encoding": (
-        CHECK, _replace_in(4, b"women", b"wom\xe9n"), 2, (4, None, "FILE-NOT-UTF8"),
-    ),
-    "truncated line": (CHECK, _truncate(10), 2, (10, None, "FILE-FIELD-COUNT")),
-    "unknown hate type": (
-        BUILD, _replace_in(2, b",none,['none']", b",nothing,['none']"), 1,
-        (2, "type", "VALUE-NOT-ALLOWED"),
-    ),
-    "malformed target literal": (
-        BUILD, _replace_in(2, b"['", b"[`"), 1, (2, "target", "HB-TARGET-LITERAL"),
-    ),
-    "unknown hate level": (
-        BEEP, _replace_in(2, b"\tnone\n", b"\tmild\n"), 1, (2, "hate", "VALUE-NOT-ALLOWED"),
-    ),
-}  # fmt: skip
-# The value and expected value named, where the case fixes them.
-VALUES = {
-    "wrong type": ("four", None),
-    "unknown label": ("2", "one of 0, 1"),
-    "label disagrees with cell": ("0", "1"),
-    "unknown hate level": ("mild", "one of none, offensive, hate"),
+    f"{name}: {case}": (name, *stated)
+    for name in declaring("CORRUPTED_COPIES")
+    for case, stated in dataset_facts(name).CORRUPTED_COPIES.items()
 }
+#: The cases whose finding names a column: their text report is checked too.
+IN_A_COLUMN = [case for case, (*_, (_, column, _), _) in CASES.items() if column is not None]
 
 
 def documented_codes() -> set[str]:
@@ -116,18 +50,24 @@ def documented_codes() -> set[str]:
     return codes
 
 
-def _corrupt(mirror: Path, tmp_path: Path, spec: tuple, edit: Edit) -> Path:
-    dataset, _, source = spec
+def _corrupt(mirror: Path, tmp_path: Path, case: str) -> Path:
+    dataset, source, edit, *_ = CASES[case]
     url = source_url(dataset, source)
-    original = upstream_path(mirror, url).read_bytes().splitlines(keepends=True)
+    original = upstream_path(mirror, url).read_bytes()
     target = tmp_path / Path(url).name
-    target.write_bytes(b"".join(edit(original)))
+    target.write_bytes(edited(original, [edit], delimiter_of(dataset, source)))
     return target
 
 
-def _validate(path: Path, dataset: str, config: str | None, mirror: Path, capsys, fmt: str):
+def _validate(path: Path, case: str, mirror: Path, capsys, fmt: str):
+    """``validate`` of the case's copy; ``--config`` named only where the config reading
+    the source is not the default one."""
+    dataset, source, *_ = CASES[case]
+    spec = dataset_spec(dataset)
+    config = next(c.name for c in spec.configs if source in c.source_names)
     args = ["validate", str(path), "--dataset", dataset, "--mirror", str(mirror)]
-    code = main(args + (["--config", config] if config else []) + ["--format", fmt])
+    args += ["--config", config] if config != spec.default_config_name else []
+    code = main([*args, "--format", fmt])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err
@@ -140,9 +80,8 @@ def reports(mirror: Path, tmp_path_factory: pytest.TempPathFactory):
 
     def report(case: str, capsys) -> tuple[int, Path, dict]:
         if case not in found:
-            spec, edit, *_ = CASES[case]
-            path = _corrupt(mirror, tmp_path_factory.mktemp("corrupt"), spec, edit)
-            code, out, _ = _validate(path, spec[0], spec[1], mirror, capsys, "json")
+            path = _corrupt(mirror, tmp_path_factory.mktemp("corrupt"), case)
+            code, out, _ = _validate(path, case, mirror, capsys, "json")
             found[case] = (code, path, json.loads(out))
         return found[case]
 
@@ -151,7 +90,7 @@ def reports(mirror: Path, tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_corrupted_copy(case: str, reports, capsys) -> None:
-    _, _, exit_code, (line, column, code) = CASES[case]
+    *_, exit_code, (line, column, code), value = CASES[case]
     status, path, report = reports(case, capsys)
     assert status == exit_code == report["exit_code"], report
     assert report["format"] == 1
@@ -161,8 +100,8 @@ def test_corrupted_copy(case: str, reports, capsys) -> None:
         if (f["file"], f["line"], f["column"], f["code"]) == (str(path), line, column, code)
     ]
     assert len(named) == 1, report["findings"]
-    if case in VALUES:
-        assert (named[0]["value"], named[0]["expected"]) == VALUES[case]
+    if value is not None:
+        assert (named[0]["value"], named[0]["expected"]) == value
     documented = documented_codes()
     assert all(f["code"] in documented for f in report["findings"]), report["findings"]
     assert all(f["file"] == str(path) for f in report["findings"])
@@ -175,35 +114,13 @@ def test_no_problem_is_reported_twice(case: str, reports, capsys) -> None:
     assert len(places) == len(set(places)), report["findings"]
 
 
-@pytest.mark.parametrize("case", ["label disagrees with cell", "unknown hate level"])
+@pytest.mark.parametrize("case", IN_A_COLUMN)
 def test_text_report_names_the_place(case: str, mirror: Path, tmp_path: Path, capsys) -> None:
-    spec, edit, exit_code, (line, column, code) = CASES[case]
-    path = _corrupt(mirror, tmp_path, spec, edit)
-    status, out, _ = _validate(path, spec[0], spec[1], mirror, capsys, "text")
+    *_, exit_code, (line, column, code), _ = CASES[case]
+    path = _corrupt(mirror, tmp_path, case)
+    status, out, _ = _validate(path, case, mirror, capsys, "text")
     assert status == exit_code
     assert f"error: {path}:{line}: {code} column {column!r}:" in out
-
-
-def test_broken_pair(mirror: Path, tmp_path: Path, capsys) -> None:
-    """A partner's matched_id pointing elsewhere breaks symmetry; both halves are named."""
-    url = source_url("hatemoji_build", "test")
-    lines = upstream_path(mirror, url).read_bytes().splitlines(keepends=True)
-    header = lines[0].decode().rstrip("\n").split(",")
-    matched_at = header.index("matched_id")
-    last = lines[1].decode().rstrip("\n").rsplit(",", 1)  # matched_id is the last column
-    assert matched_at == len(header) - 1
-    lines[1] = f"{last[0]},999999\n".encode()
-    path = tmp_path / "test.csv"
-    path.write_bytes(b"".join(lines))
-    code, out, _ = _validate(path, "hatemoji_build", None, mirror, capsys, "json")
-    report = json.loads(out)
-    assert code == 1 == report["exit_code"]
-    assert any(
-        (f["file"], f["line"], f["column"], f["code"])
-        == (str(path), 2, "matched_id", "HB-PAIR-MISSING")
-        for f in report["findings"]
-    ), report["findings"]
-    assert all(f["code"] in documented_codes() for f in report["findings"])
 
 
 def test_docs_document_every_code() -> None:

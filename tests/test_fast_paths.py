@@ -9,9 +9,35 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import imported_after, upstream_path
+from conftest import dataset_facts, imported_after, upstream_path
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
+
+
+def _plain(name: str) -> bool:
+    """Whether the default config reads one comma-separated file, in one format, of rows
+    that stand alone (no ``PARTNER_COPIES``) keyed by their id or text: a row whose id and
+    text change is a new row."""
+    config = dataset_spec(name).config()
+    return (
+        len(config.source_names) == 1
+        and len(config.parts) == 1
+        and config.raw_format.delimiter == ","
+        and config.key_column in (config.id_column, config.text_column)
+        and getattr(dataset_facts(name), "PARTNER_COPIES", None) is None
+    )
+
+
+def _read(name: str) -> int:
+    """Bytes the default config reads."""
+    spec = dataset_spec(name)
+    return sum(pin.size for pin in spec.config_sources(spec.config()).values())
+
+
+#: The commands here run on the plain dataset whose default config reads the fewest bytes,
+#: each in a fresh process.
+NAME = min(filter(_plain, specs()), key=_read)
+CONFIG = dataset_spec(NAME).config()
 
 
 @pytest.mark.parametrize("command", [["list"], ["sources"]])
@@ -26,7 +52,7 @@ def test_info_of_a_built_dataset_imports_neither_datasets_nor_pandera(
     mirror: Path, tmp_path: Path
 ) -> None:
     cache = str(tmp_path / "cache")
-    args = ["info", "apeach", "--cache-dir", cache, "--mirror", str(mirror)]
+    args = ["info", NAME, "--cache-dir", cache, "--mirror", str(mirror)]
     first = imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
     assert first["datasets"]  # the first info builds and stores the summary
     again = imported_after(f"    from hatemoji_datasets.cli import main; main({args!r})")
@@ -37,7 +63,7 @@ def test_a_warm_load_imports_neither_pandera_nor_emoji(mirror: Path, tmp_path: P
     cache = str(tmp_path / "cache")
     load = (
         "    from hatemoji_datasets import load_dataset; "
-        f"load_dataset('hatemoji_check', cache_dir={cache!r}, mirror={str(mirror)!r})"
+        f"load_dataset({NAME!r}, cache_dir={cache!r}, mirror={str(mirror)!r})"
     )
     cold = imported_after(load)
     assert cold["datasets"] and not cold["pandera"], cold  # recorded files: no schema pass
@@ -74,10 +100,16 @@ def test_a_build_of_joined_formats_imports_no_pandera(
     assert not imported_after(build + ", validate=True)")["pandera"]
 
 
+def _upstream(mirror: Path) -> Path:
+    """The mirror's copy of the file the default config reads."""
+    (pin,) = dataset_spec(NAME).config_sources(CONFIG).values()
+    return upstream_path(mirror, pin.url)
+
+
 def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> None:
-    original = upstream_path(mirror, dataset_spec("hatemoji_check").source_files()["test"].url)
+    original = _upstream(mirror)
     (tmp_path / "cases.csv").write_text("\n".join(original.read_text("utf-8").split("\n")[:3]))
-    args = ["validate", "cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
+    args = ["validate", "cases.csv", "--dataset", NAME, "--mirror", str(mirror)]
     found = imported_after(
         f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
     )
@@ -88,16 +120,16 @@ def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> No
 
 def test_screening_new_rows_imports_no_pandas(mirror: Path, tmp_path: Path) -> None:
     """New rows (new ids, new texts) go through every rule and the text prefilter."""
-    original = upstream_path(mirror, dataset_spec("hatemoji_check").source_files()["test"].url)
-    with original.open(encoding="utf-8", newline="") as handle:
+    with _upstream(mirror).open(encoding="utf-8", newline="") as handle:
         header, *rows = list(csv.reader(handle))[:40]
     column = {name: i for i, name in enumerate(header)}
     for number, row in enumerate(rows):
-        row[column["case_id"]] = str(900_000 + number)
-        row[column["text"]] += " again"
+        if CONFIG.id_column:
+            row[column[CONFIG.id_column]] = str(900_000 + number)
+        row[column[CONFIG.text_column]] += " again"
     with (tmp_path / "new_cases.csv").open("w", encoding="utf-8", newline="") as handle:
         csv.writer(handle, lineterminator="\n").writerows([header, *rows])
-    args = ["validate", "new_cases.csv", "--dataset", "hatemoji_check", "--mirror", str(mirror)]
+    args = ["validate", "new_cases.csv", "--dataset", NAME, "--mirror", str(mirror)]
     found = imported_after(
         f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
     )
@@ -108,10 +140,10 @@ def test_build_prints_where_the_data_was_written(mirror: Path, tmp_path: Path, c
     from hatemoji_datasets.cli import main
 
     cache = tmp_path / "cache"
-    assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert main(["build", NAME, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    version = dataset_spec("apeach").version
-    assert f"cache: {cache / 'apeach' / 'default' / version}" in out
-    assert out.startswith("built: apeach (default)")
-    assert main(["build", "apeach", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
-    assert capsys.readouterr().out.startswith("read from the cache: apeach (default)")
+    version = dataset_spec(NAME).version
+    assert f"cache: {cache / NAME / CONFIG.name / version}" in out
+    assert out.startswith(f"built: {NAME} ({CONFIG.name})")
+    assert main(["build", NAME, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert capsys.readouterr().out.startswith(f"read from the cache: {NAME} ({CONFIG.name})")

@@ -1,6 +1,7 @@
 """What the shared tests expect of APEACH and BEEP!, stated from the papers and the
 upstream files (never computed by the package): split sizes of the real and the dummy
-data, the corpora the card's data statements describe, and the card's Hub language."""
+data, the corpora the card's data statements describe, the card's Hub language, and a
+copy of a pinned file with a fault put in by hand, with the finding it must give."""
 
 #: Rows per split of each config, built from the pinned upstream files.
 SPLITS = {
@@ -21,3 +22,12 @@ HUB_LANGUAGE = ["ko"]
 #: None: the card has no `label_names` enumeration (APEACH and BEEP! spell their labels
 #: differently upstream; its enumerations are writer gender, hate level and bias).
 LABEL_NAMES = None
+#: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
+#: (source, edit, exit status, (line, column, code) of the finding that names it,
+#: (value, expected) the finding names, or None).
+CORRUPTED_COPIES = {
+    "unknown hate level": (
+        "beep_dev", ("replace", 2, "\tnone\n", "\tmild\n"), 1, (2, "hate", "VALUE-NOT-ALLOWED"),
+        ("mild", "one of none, offensive, hate"),
+    ),
+}  # fmt: skip

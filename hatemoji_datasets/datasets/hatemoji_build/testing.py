@@ -1,7 +1,8 @@
 """What the shared tests expect of HatemojiBuild, stated from the paper and the upstream
 file (never computed by the package): split sizes of the real and the dummy data, which
-raw rows a config keeps, the corpora the card's data statements describe, and the card's
-Hub language."""
+raw rows a config keeps, the corpora the card's data statements describe, the card's Hub
+language, how entries pair, and copies of a pinned file with faults put in by hand, with
+the findings they must give."""
 
 from __future__ import annotations
 
@@ -49,3 +50,18 @@ def keeps(row: dict[str, str], config) -> bool:
 
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
+#: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
+#: (source, edit, exit status, (line, column, code) of the finding that names it,
+#: (value, expected) the finding names, or None). ``matched_id`` is the last column.
+CORRUPTED_COPIES = {
+    "unknown hate type": (
+        "test", ("replace", 2, ",none,['none']", ",nothing,['none']"), 1,
+        (2, "type", "VALUE-NOT-ALLOWED"), None,
+    ),
+    "malformed target literal": (
+        "test", ("replace", 2, "['", "[`"), 1, (2, "target", "HB-TARGET-LITERAL"), None,
+    ),
+    "partner elsewhere": (
+        "test", ("field", 2, -1, "999999"), 1, (2, "matched_id", "HB-PAIR-MISSING"), None,
+    ),
+}  # fmt: skip

@@ -1,6 +1,8 @@
 """What the shared tests expect of HatemojiCheck, stated from the paper and the upstream
 file (never computed by the package): split sizes of the real and the dummy data, the
-corpora the card's data statements describe, and the card's Hub language."""
+corpora the card's data statements describe, the card's Hub language, what ``sources``,
+``build`` and ``info`` show of the pinned file, and copies of the dummy data and of the
+pinned file with faults put in by hand, with the findings they must give."""
 
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
@@ -14,3 +16,80 @@ CARD_STATEMENTS = ("HatemojiCheck",)
 HUB_LANGUAGE = ["en"]
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
+
+#: Pinned upstream files: size in bytes and the first 12 hex digits of the sha256, of the
+#: file at the pinned commit.
+UPSTREAM_FILES = {"test": (349_034, "9aa6bf78370a")}
+#: Rows per label (the label ClassLabel's names) in each split of a config, counted in the
+#: pinned file: 1,276 non-hateful and 2,654 hateful cases.
+LABEL_COUNTS = {"default": {"test": {"non-hateful": 1276, "hateful": 2654}}}
+#: The names of the default config's ClassLabel features besides ``label`` (LABEL_NAMES),
+#: in id order: feature -> names. The paper's functionalities F1 to F7.
+CLASS_LABELS = {
+    "functionality": (
+        "verb_swap",
+        "identity_swap",
+        "descriptor_swap",
+        "double_swap",
+        "append",
+        "positive_confounder",
+        "emoji_leetspeak",
+    ),
+}
+#: Tables ``info`` shows of the default config: title -> the cells of its header's last
+#: line and of its first row (``...``: more cells follow). F1 has 300 original cases.
+INFO_TABLES = {
+    "cases per label": (("label", "cases"), ("non-hateful", "1,276")),
+    "cases per functionality": (("functionality", ...), ("F1", "verb_swap", "300", ...)),
+}
+
+#: Faults put into ``dummy_data/`` by hand, which the raw schema rejects (a build validates
+#: the files no recorded fingerprint covers): source -> edits (``Edit`` in tests/conftest.py).
+BROKEN = {
+    "test": (
+        ("same id", 3, 2),
+        ("field", 4, 7, "1"),  # a polarity perturbation labelled hateful
+        ("replace", 5, "plant flowers for", "plant \N{BLOSSOM} for"),  # no_emoji, an emoji
+        ("replace", 6, ",gay people,identity_swap,", ",cats,identity_swap,"),
+        ("field", 7, 1, "3.1"),  # the template of another test group
+        ("replace", 11, ",orig,1,0,1", ",orig,1,9,1"),  # the record starting on line 10
+        ("replace", 14, "\N{SUN WITH FACE} ", ""),  # an original without an emoji
+    ),
+}
+#: Every finding a build of them names: source -> (line, column, code) each.
+BROKEN_FINDINGS = {
+    "test": (
+        (2, "case_id", "VALUE-DUPLICATE"),
+        (3, "case_id", "VALUE-DUPLICATE"),
+        (4, "label_gold", "HC-LABEL-CELL"),
+        (5, "text", "HC-EMOJI"),
+        (6, "target", "VALUE-NOT-ALLOWED"),
+        (7, "templ_id", "HC-TEMPLATE-ID"),
+        (10, "unrealistic_flags", "VALUE-OUT-OF-RANGE"),
+        (14, "text", "HC-EMOJI"),
+    ),
+}
+#: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
+#: (source, edit, exit status, (line, column, code) of the finding that names it (column
+#: None: the file cannot be read), (value, expected) the finding names, or None).
+CORRUPTED_COPIES = {
+    "wrong type": (
+        "test", ("field", 5, 0, "four"), 1, (5, "case_id", "VALUE-TYPE"), ("four", None),
+    ),
+    "unknown functionality": (
+        "test", ("field", 6, 5, "verb_swapp"), 1, (6, "functionality", "VALUE-NOT-ALLOWED"), None,
+    ),
+    "unknown label": (
+        "test", ("field", 7, 7, "2"), 1, (7, "label_gold", "VALUE-NOT-ALLOWED"),
+        ("2", "one of 0, 1"),
+    ),
+    "duplicate id": ("test", ("same id", 9, 8), 1, (9, "case_id", "VALUE-DUPLICATE"), None),
+    "label disagrees with cell": (
+        "test", ("field", 2, 7, "0"), 1, (2, "label_gold", "HC-LABEL-CELL"), ("0", "1"),
+    ),
+    "emoji rule": ("test", ("replace", 2, "\N{HOCHO}", "knife"), 1, (2, "text", "HC-EMOJI"), None),
+    "bad encoding": (
+        "test", ("replace", 4, "women", b"wom\xe9n"), 2, (4, None, "FILE-NOT-UTF8"), None,
+    ),
+    "truncated line": ("test", ("truncate", 10), 2, (10, None, "FILE-FIELD-COUNT"), None),
+}  # fmt: skip
