@@ -302,6 +302,32 @@ def declaring(fact: str) -> list[str]:
     return [name for name in specs() if getattr(dataset_facts(name), fact, None) is not None]
 
 
+def _plain(name: str) -> bool:
+    """Whether the default config reads one comma-separated file, in one format, of rows
+    that stand alone (no ``PARTNER_COPIES``) keyed by their id or text: a row whose id and
+    text change is a new row."""
+    config = dataset_spec(name).config()
+    return (
+        len(config.source_names) == 1
+        and len(config.parts) == 1
+        and config.raw_format.delimiter == ","
+        and config.key_column in (config.id_column, config.text_column)
+        and getattr(dataset_facts(name), "PARTNER_COPIES", None) is None
+    )
+
+
+def _bytes_read(name: str) -> int:
+    """Bytes the default config reads."""
+    spec = dataset_spec(name)
+    return sum(pin.size for pin in spec.config_sources(spec.config()).values())
+
+
+#: The dataset a shared test of one mechanism (a command, a cache, a hostile input) runs on,
+#: taken by rule so that no shared test names one: the plain dataset (``_plain``) whose
+#: default config reads the fewest bytes. Its facts come from its ``testing.py``.
+PLAIN = min(filter(_plain, specs()), key=_bytes_read)
+
+
 def source_url(name: str, source: str) -> str:
     return dataset_spec(name).source_files()[source].url
 

@@ -9,34 +9,12 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import dataset_facts, imported_after, upstream_path
+from conftest import PLAIN, imported_after, upstream_path
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
-
-def _plain(name: str) -> bool:
-    """Whether the default config reads one comma-separated file, in one format, of rows
-    that stand alone (no ``PARTNER_COPIES``) keyed by their id or text: a row whose id and
-    text change is a new row."""
-    config = dataset_spec(name).config()
-    return (
-        len(config.source_names) == 1
-        and len(config.parts) == 1
-        and config.raw_format.delimiter == ","
-        and config.key_column in (config.id_column, config.text_column)
-        and getattr(dataset_facts(name), "PARTNER_COPIES", None) is None
-    )
-
-
-def _read(name: str) -> int:
-    """Bytes the default config reads."""
-    spec = dataset_spec(name)
-    return sum(pin.size for pin in spec.config_sources(spec.config()).values())
-
-
-#: The commands here run on the plain dataset whose default config reads the fewest bytes,
-#: each in a fresh process.
-NAME = min(filter(_plain, specs()), key=_read)
+#: The commands here run on the plain dataset (conftest.PLAIN), each in a fresh process.
+NAME = PLAIN
 CONFIG = dataset_spec(NAME).config()
 
 
