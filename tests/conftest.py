@@ -846,3 +846,43 @@ def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPat
         return folder
 
     return get
+
+
+# -- facts-hostile: the plain dataset's file, its rows made new, its enumerated column ------
+
+
+def plain_file(mirror: Path) -> Path:
+    """The mirror's copy of the one file ``PLAIN``'s default config reads."""
+    spec = dataset_spec(PLAIN)
+    (pin,) = spec.config_sources(spec.config()).values()
+    return upstream_path(mirror, pin.url)
+
+
+#: The key of the first new row a test makes (``new_row``), above the ids released.
+NEW_KEY = 90_001
+
+
+def new_row(released: Mapping[str, str], number: int = 0) -> dict[str, str]:
+    """A released row of ``PLAIN``'s file made new: key ``NEW_KEY + number`` (where rows are
+    keyed by an id) and its text with " again" added; the other cells as released."""
+    config = dataset_spec(PLAIN).config()
+    row = {**released, config.text_column: released[config.text_column] + " again"}
+    if config.key_column != config.text_column:
+        row[config.key_column] = str(NEW_KEY + number)
+    return row
+
+
+def enumerated(name: str) -> tuple[str, list[str]]:
+    """The string column of the default config's raw model that allows the most values (the
+    first of those tied), and the values it allows, as the model declares them."""
+    spec = dataset_spec(name)
+    columns = spec.load(spec.config().schema).to_schema().columns
+    allowed = {
+        column: list(check.statistics["allowed_values"])
+        for column, definition in columns.items()
+        for check in definition.checks
+        if check.name == "isin"
+        and all(isinstance(value, str) for value in check.statistics["allowed_values"])
+    }
+    column = max(allowed, key=lambda each: len(allowed[each]))  # the first of those tied
+    return column, allowed[column]

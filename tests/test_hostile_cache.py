@@ -5,6 +5,9 @@ Every build records the size and sha256 of each of its files in a manifest
 anything. Each test here failed on 3eb3066 (main before the digests): an
 in-place edit of one character of a cached text was served by
 ``load_dataset``, ``score`` and ``info``; a replaced summary gave tracebacks.
+
+They run on ``conftest.PLAIN``, its sizes as its testing.py states them; loading an older
+version, on the first dataset released more than once.
 """
 
 from __future__ import annotations
@@ -17,20 +20,28 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import run_cli
+from conftest import PLAIN, dataset_facts, run_cli
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.building import manifest, summary
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import lookup
+from hatemoji_datasets.core.columns import TEXT_COLUMN
+from hatemoji_datasets.core.registry import dataset_spec, lookup, specs
 
-FOLDER = ("hatemoji_check", "default", "1.0.0")
+SPEC = dataset_spec(PLAIN)
+CONFIG = SPEC.config()
+(SPLIT,) = CONFIG.split_names
+#: Rows of the split, as the dataset's testing.py states them.
+ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
+FOLDER = (PLAIN, CONFIG.name, SPEC.version)
+#: The split's Arrow file, as ``datasets`` names it.
+ARROW = f"{PLAIN}-{SPLIT}.arrow"
 
 
 @pytest.fixture
 def built(fresh_build) -> Path:
-    """A fresh cache holding HatemojiCheck as its build wrote it; returns the cache root."""
-    return fresh_build("hatemoji_check")
+    """A fresh cache holding the dataset as its build wrote it; returns the cache root."""
+    return fresh_build(PLAIN, CONFIG.name)
 
 
 def _folder(cache: Path) -> Path:
@@ -39,7 +50,7 @@ def _folder(cache: Path) -> Path:
 
 def _texts(arrow: Path) -> list[str]:
     with pa.memory_map(str(arrow)) as source:
-        return pa.ipc.open_stream(source).read_all().column("text").to_pylist()
+        return pa.ipc.open_stream(source).read_all().column(TEXT_COLUMN).to_pylist()
 
 
 def _edit_one_character_in_place(arrow: Path) -> tuple[str, str]:
@@ -60,7 +71,7 @@ def _edit_one_character_in_place(arrow: Path) -> tuple[str, str]:
         handle.seek(offset)
         handle.write(b"o")
     edited = text.replace("a", "o", 1)
-    assert edited in _texts(arrow) and len(_texts(arrow)) == 3930
+    assert edited in _texts(arrow) and len(_texts(arrow)) == ROWS
     return text, edited
 
 
@@ -89,7 +100,7 @@ def _cli_process(
 
 def test_a_build_records_the_digest_of_every_file(built: Path) -> None:
     recorded = json.loads((_folder(built) / manifest.MANIFEST_FILE).read_text())["files"]
-    assert set(recorded) == {"LICENSE", "dataset_info.json", "hatemoji_check-test.arrow"}
+    assert set(recorded) == {"LICENSE", "dataset_info.json", ARROW}
     arrow = _arrow(built)
     assert recorded[arrow.name]["size"] == arrow.stat().st_size
 
@@ -99,25 +110,25 @@ def test_an_in_place_edit_of_one_character_is_never_served(
 ) -> None:
     before, after = _edit_one_character_in_place(_arrow(built))
     with pytest.raises(CacheError) as raised:
-        load_dataset("hatemoji_check", cache_dir=str(built), mirror=str(mirror))
+        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
     message = str(raised.value)
     assert str(_folder(built)) in message and "--force" in message
-    assert "hatemoji_check-test.arrow was changed" in message and "\n" not in message
+    assert f"{ARROW} was changed" in message and "\n" not in message
     predictions = tmp_path / "model.csv"
-    predictions.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    predictions.write_text(f"{CONFIG.id_column or 'index'},prediction\n1,1\n", encoding="utf-8")
     for command in (
-        ["info", "hatemoji_check"],
-        ["score", "hatemoji_check", "--predictions", str(predictions)],
-        ["build", "hatemoji_check"],
+        ["info", PLAIN],
+        ["score", PLAIN, "--predictions", str(predictions)],
+        ["build", PLAIN],
     ):
         done = _cli(*command, "--cache-dir", str(built), "--mirror", str(mirror), cwd=tmp_path)
         assert done.returncode == 1, (command, done.stderr)
         assert done.stdout == "" and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1 and "is damaged" in done.stderr, done.stderr
     # --force rebuilds it from verified sources; the edit is gone.
-    assert _cli("build", "hatemoji_check", "--force", "--cache-dir", str(built), cwd=tmp_path,
+    assert _cli("build", PLAIN, "--force", "--cache-dir", str(built), cwd=tmp_path,
                 env={"HATEMOJI_DATASETS_MIRROR": str(mirror)}).returncode == 0  # fmt: skip
-    texts = load_dataset("hatemoji_check", split="test", cache_dir=str(built))["text"]
+    texts = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built))[TEXT_COLUMN]
     assert before in texts and after not in texts
 
 
@@ -133,34 +144,32 @@ def test_other_damage_is_one_line(built: Path, mirror: Path, damage: str) -> Non
         (folder / "dataset_info.json").unlink()
         (folder / "dataset_info.json").mkdir()  # still "there" for a careless check
     elif damage == "an added shard":
-        (folder / "hatemoji_check-test-00001-of-00002.arrow").write_bytes(
-            _arrow(built).read_bytes()
-        )
+        (folder / f"{PLAIN}-{SPLIT}-00001-of-00002.arrow").write_bytes(_arrow(built).read_bytes())
     else:
         (folder / "LICENSE").write_text("changed", encoding="utf-8")
     with pytest.raises(CacheError, match="is damaged: .*--force"):
-        load_dataset("hatemoji_check", cache_dir=str(built), mirror=str(mirror))
+        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
     rebuilt = load_dataset(
-        "hatemoji_check",
-        split="test",
+        PLAIN,
+        split=SPLIT,
         cache_dir=str(built),
         mirror=str(mirror),
         download_mode="force_redownload",
     )
-    assert rebuilt.num_rows == 3930
+    assert rebuilt.num_rows == ROWS
 
 
 def test_a_garbage_manifest_is_damage(built: Path, mirror: Path) -> None:
     (_folder(built) / manifest.MANIFEST_FILE).write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(CacheError, match="manifest"):
-        load_dataset("hatemoji_check", cache_dir=str(built), mirror=str(mirror))
+        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
 
 
 def test_a_map_cache_beside_the_build_is_not_damage(built: Path, mirror: Path) -> None:
-    data = load_dataset("hatemoji_check", split="test", cache_dir=str(built), mirror=str(mirror))
-    data.map(lambda row: {"n": len(row["text"])})  # datasets writes cache-*.arrow beside it
+    data = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built), mirror=str(mirror))
+    data.map(lambda row: {"n": len(row[TEXT_COLUMN])})  # datasets writes cache-*.arrow beside it
     assert list(_folder(built).glob("cache-*.arrow"))
-    assert load_dataset("hatemoji_check", split="test", cache_dir=str(built)).num_rows == 3930
+    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
 
 
 # -- builds from before manifests ------------------------------------------------------------
@@ -173,12 +182,12 @@ def test_a_build_without_a_manifest_is_checked_against_the_recorded_fingerprints
     recorded ones, and the manifest is written then; an altered one is refused."""
     path = _folder(built) / manifest.MANIFEST_FILE
     path.unlink()
-    assert load_dataset("hatemoji_check", split="test", cache_dir=str(built)).num_rows == 3930
+    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
     assert path.is_file()  # adopted: later loads check the digests only
     _edit_one_character_in_place(_arrow(built))
     path.unlink()
-    with pytest.raises(CacheError, match="split test: fingerprint sha256:.*recorded sha256:"):
-        load_dataset("hatemoji_check", cache_dir=str(built), mirror=str(mirror))
+    with pytest.raises(CacheError, match=f"split {SPLIT}: fingerprint sha256:.*recorded sha256:"):
+        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
     assert not path.exists()
 
 
@@ -190,7 +199,7 @@ SUMMARIES = {
     "null": "null",
     "a number": "3",
     "empty": "",
-    "cut short": '{"format": 2, "name": "hatemoji_check", "pretty',
+    "cut short": f'{{"format": 2, "name": "{PLAIN}", "pretty',
     "not UTF-8": b"\xff\xfe{}",
     "deeply nested": "[" * 100_000 + "]" * 100_000,
 }
@@ -201,7 +210,7 @@ def _summary_path(cache: Path) -> Path:
 
 
 def _good_summary(cache: Path, mirror: Path) -> dict:
-    assert main(["info", "hatemoji_check", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     return json.loads(_summary_path(cache).read_text(encoding="utf-8"))
 
 
@@ -216,17 +225,17 @@ def _wrong_shapes(good: dict) -> dict[str, dict]:
         "features a list": {**good, "features": ["text"]},
         "statistics a list": {**good, "statistics": [1, 2]},
         "another version": {**good, "version": "9.9.9"},
-        "other split sizes": {**good, "splits": {"test": 1}},
+        "other split sizes": {**good, "splits": {SPLIT: 1}},
     }
 
 
 def _info_is_right(cache: Path, mirror: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    code = main(["info", "hatemoji_check", "--cache-dir", str(cache), "--mirror", str(mirror)])
+    code = main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert out.startswith("HatemojiCheck: hatemoji_check (default), version 1.0.0\n")
-    assert "3,930" in out and err == ""
+    assert out.startswith(f"{SPEC.pretty_name}: {PLAIN} ({CONFIG.name}), version {SPEC.version}\n")
+    assert f"{ROWS:,}" in out and err == ""
 
 
 @pytest.mark.parametrize("content", list(SUMMARIES))
@@ -248,7 +257,7 @@ def test_info_recomputes_a_summary_of_the_wrong_shape_even_when_vouched_for(
     good = _good_summary(built, mirror)
     _summary_path(built).write_text(json.dumps(_wrong_shapes(good)[case]), encoding="utf-8")
     manifest.add(_folder(built), summary.SUMMARY_FILE)
-    spec, config, version = lookup("hatemoji_check")
+    spec, config, version = lookup(PLAIN)
     assert summary.read(spec, config, version, str(built)) is None
     _info_is_right(built, mirror, capsys)
     assert json.loads(_summary_path(built).read_text(encoding="utf-8")) == good
@@ -282,12 +291,18 @@ def test_the_summary_schema_names_what_is_wrong() -> None:
 
 # -- older versions load quietly ---------------------------------------------------------------
 
+#: The first dataset released more than once, and its first release.
+OLDER = next(
+    f"{name}:{spec.versions[-1]}" for name, spec in specs().items() if len(spec.versions) > 1
+)
+
 
 def test_loading_an_older_version_is_quiet(tmp_path: Path, mirror: Path) -> None:
     cache = str(tmp_path / "cache")
     env = {"HATEMOJI_DATASETS_MIRROR": str(mirror)}
-    assert _cli("build", "apeach", "--cache-dir", cache, cwd=tmp_path, env=env).returncode == 0
-    for command in (["build", "apeach:1.0.0"], ["lock", "apeach:1.0.0"]):
+    name = OLDER.partition(":")[0]
+    assert _cli("build", name, "--cache-dir", cache, cwd=tmp_path, env=env).returncode == 0
+    for command in (["build", OLDER], ["lock", OLDER]):
         done = _cli_process(*command, "--cache-dir", cache, cwd=tmp_path, env=env)
         assert done.returncode == 0, done.stderr
         assert "Found a different version" not in done.stderr

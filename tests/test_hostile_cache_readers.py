@@ -6,7 +6,7 @@ recorded row counts and fingerprints): whatever the damage, one line naming the
 dataset, the file and the ``--force`` command, exit 1, no traceback. In
 0.3.0, ``verify`` skipped the check and recomputed the fingerprints from the
 damaged file: a flipped bit in a text column ended in a ``UnicodeDecodeError``
-traceback, other damage in a bare fingerprint mismatch.
+traceback, other damage in a bare fingerprint mismatch. The cache holds ``conftest.PLAIN``.
 """
 
 from __future__ import annotations
@@ -17,18 +17,24 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
+from conftest import PLAIN
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.building import manifest
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.columns import TEXT_COLUMN
+from hatemoji_datasets.core.registry import dataset_spec
 
-NAME, FOLDER = "hatemoji_check", ("hatemoji_check", "default", "1.0.0")
-FORCE = "hatemoji-datasets build hatemoji_check/default:1.0.0 --force"
+NAME = PLAIN
+SPEC = dataset_spec(NAME)
+CONFIG = SPEC.config()
+FOLDER = (NAME, CONFIG.name, SPEC.version)
+FORCE = f"hatemoji-datasets build {NAME}/{CONFIG.name}:{SPEC.version} --force"
 
 
 @pytest.fixture(scope="module")
 def pristine(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A cache holding HatemojiCheck, and a lockfile of it (both left untouched)."""
+    """A cache holding the dataset, and a lockfile of it (both left untouched)."""
     root = tmp_path_factory.mktemp("pristine")
     cache = root / "cache"
     load_dataset(NAME, cache_dir=str(cache), mirror=str(mirror))
@@ -56,15 +62,18 @@ def _flip(arrow: Path, offset: int, bit: int) -> None:
 
 def _text_bit(arrow: Path) -> None:
     """The high bit of an ASCII letter of a text: no longer UTF-8."""
-    offset, size = _buffer_offset(arrow, "text", 2)
+    offset, size = _buffer_offset(arrow, TEXT_COLUMN, 2)
     data = arrow.read_bytes()
     letter = next(i for i in range(offset, offset + size) if data[i : i + 1].isalpha())
     _flip(arrow, letter, 0x80)
 
 
 def _int_bit(arrow: Path) -> None:
-    """A low bit of the first case id."""
-    offset, _ = _buffer_offset(arrow, "case_id", 1)
+    """A low bit of the first value of the first integer column."""
+    with pa.memory_map(str(arrow)) as source:
+        schema = pa.ipc.open_stream(source).schema
+    column = next(field.name for field in schema if pa.types.is_integer(field.type))
+    offset, _ = _buffer_offset(arrow, column, 1)
     _flip(arrow, offset, 0x01)
 
 
@@ -100,11 +109,11 @@ def _damaged_copy(pristine: tuple[Path, Path], tmp_path: Path, damage: str) -> t
 
 def _readers(cache: Path, lock: Path, work: Path) -> dict[str, list[str]]:
     predictions = work / "model.csv"
-    predictions.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    predictions.write_text(f"{CONFIG.id_column or 'index'},prediction\n1,1\n", encoding="utf-8")
     return {
         "verify": ["verify", str(lock)],
         "fingerprints": ["fingerprints", NAME],
-        "diff": ["diff", f"{NAME}:1.0.0", f"{NAME}:1.0.0"],
+        "diff": ["diff", f"{NAME}:{SPEC.version}", f"{NAME}:{SPEC.version}"],
         "score": ["score", NAME, "--predictions", str(predictions)],
         "export": ["export", NAME, "--out", str(work / "export")],
     }

@@ -1,30 +1,69 @@
-"""Every rule of a config holds for every row, whatever the file or language; no finding
-hides another.
+"""Every rule of a config holds for every row, whatever the file; no finding hides another.
 
-Each case failed on 0.3.0: a Mandarin-only spelling test (or another language's
-spelling of a group) in a ``--config german`` contribution passed; a file named like
-the French file holding German rows passed ``--config german``; the same case id in
-two files of one contribution passed; a HateCheck case whose text differs between its
-cases and annotations files lost its ``JOIN-MISMATCH`` behind the edge-space warning.
+Each case failed on 0.3.0: a file of a config's rows named like the file another config
+reads passed; the same id in two files of one contribution passed; a row whose text
+differs between its own file and the joined file lost its ``JOIN-MISMATCH`` behind the
+edge-space warning. Each case runs on the first config the declarations show it for (the
+rules below); a dataset's own rules are tested in its own test module.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
 import pytest
-from conftest import source_url, upstream_path
+from conftest import NEW_KEY, source_url, upstream_path
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
-    FUNCTIONALITIES_OF,
-    LANGUAGES,
-    UPSTREAM_TARGETS,
-)
+from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.spec import ConfigSpec, Join
 
-MHC = "multilingual_hatecheck"
+
+def _named_like_another_configs() -> tuple[str, ConfigSpec, str]:
+    """The first config reading its rows from one file whose dataset has another config
+    reading, in the same format (raw model), a file it does not read: the dataset, the
+    config and that file's source."""
+    return next(
+        (name, config, source)
+        for name, spec in specs().items()
+        for config in spec.configs
+        if len(config.row_sources) == 1
+        for other in spec.configs
+        if other.schema == config.schema
+        for source in other.row_sources
+        if source not in config.source_names
+    )
+
+
+def _stacking() -> tuple[str, str, list[str]]:
+    """The first config stacking several files in a split: its dataset, the first of those
+    files' source, and the config with every config reading that file alone."""
+    return next(
+        (
+            name,
+            sources[0],
+            [config.name, *(c.name for c in spec.configs if c.row_sources == sources[:1])],
+        )
+        for name, spec in specs().items()
+        for config in spec.configs
+        for sources in map(config.split_sources, config.split_names)
+        if len(sources) > 1
+    )
+
+
+def _joining() -> tuple[str, ConfigSpec, Join]:
+    """The first config joining files of another format whose rows restate its text: the
+    dataset, the config and the join."""
+    return next(
+        (name, config, join)
+        for name, spec in specs().items()
+        for config in spec.configs
+        for join in config.joins
+        if join.indicator is None and config.text_column in join.agree_on
+    )
 
 
 def _validate(capsys, mirror: Path, dataset: str, *args: str) -> tuple[int, list[dict]]:
@@ -49,145 +88,84 @@ def _write(folder: Path, name: str, lines: list[bytes]) -> str:
     return str(path)
 
 
-def _first_hateful(lines: list[bytes], *, spelling: bool = False) -> int:
-    """The index of the first case of a hateful test that is (not) a spelling test."""
-    for index, line in enumerate(lines[1:], start=1):
-        test = line.split(b",")[1]
-        if test.endswith(b"_h") and test.startswith(b"spell_") == spelling:
-            return index
-    raise AssertionError("no such case")
-
-
-@pytest.mark.parametrize(
-    ("language", "test"),
-    [
-        ("german", "spell_pinyin_h"),  # the issue's case: Mandarin's only
-        ("german", "spell_sent_arabazi_h"),  # Arabic's only
-        ("mandarin", "spell_leet_h"),  # eight languages', not Mandarin's
-        ("arabic", "spell_char_swap_h"),
-        ("hindi", "spell_homoph_h"),
-    ],
-)
-def test_a_test_of_another_language(
-    mirror: Path, tmp_path: Path, capsys, language: str, test: str
-) -> None:
-    lines = _lines(mirror, MHC, language)
-    at = _first_hateful(lines)
-    cells = lines[at].split(b",")
-    cells[1] = test.encode()
-    lines[at] = b",".join(cells)
-    path = _write(tmp_path, f"{language}-new.csv", lines)
-    code, findings = _validate(capsys, mirror, MHC, path, "--config", language)
-    assert code == 1
-    [finding] = [f for f in findings if f["code"] == "MHC-FUNCTIONALITY-LANGUAGE"]
-    assert (finding["line"], finding["column"], finding["value"]) == (at + 1, "functionality", test)
-    owners = [lang for lang in LANGUAGES if test in FUNCTIONALITIES_OF[lang]]
-    assert f"is a test of {', '.join(owners)} only, not of {language}" in finding["message"]
-    # one cell, one finding: the changed released cell is this rule's to report
-    assert [f["code"] for f in findings if f["line"] == at + 1] == ["MHC-FUNCTIONALITY-LANGUAGE"]
-
-
-def test_every_language_keeps_its_own_tests(mirror: Path) -> None:
-    """The declared per-language tests and groups are what each upstream file holds."""
-    for language in LANGUAGES:
-        lines = [line.decode("utf-8") for line in _lines(mirror, MHC, language)]
-        rows = list(csv.DictReader(lines))
-        assert {r["functionality"] for r in rows} == set(FUNCTIONALITIES_OF[language])
-        assert {r["target_ident"] for r in rows} - {""} == set(UPSTREAM_TARGETS[language])
-
-
-@pytest.mark.parametrize(
-    ("language", "old", "new", "owners"),
-    [
-        ("french", b",Muslims,", b",jews,", "german, portuguese, spanish"),
-        ("german", b",women,", b",North-East Indians,", "hindi"),
-    ],
-)
-def test_a_group_of_another_language(
-    mirror: Path, tmp_path: Path, capsys, language: str, old: bytes, new: bytes, owners: str
-) -> None:
-    lines = _lines(mirror, MHC, language)
-    at = next(i for i, line in enumerate(lines) if old in line)
-    lines[at] = lines[at].replace(old, new, 1)
-    path = _write(tmp_path, "mine.csv", lines)
-    code, findings = _validate(capsys, mirror, MHC, path, "--config", language)
-    [finding] = [f for f in findings if f["code"] == "MHC-TARGET-LANGUAGE"]
-    assert code == 1 and finding["line"] == at + 1
-    assert f"is a group of {owners} only, not of {language}" in finding["message"]
-
-
-def test_a_file_named_like_another_language(mirror: Path, tmp_path: Path, capsys) -> None:
-    """German rows in a file named like the French one: the name is another source's."""
-    lines = _lines(mirror, MHC, "german")
-    path = _write(tmp_path, _upstream_name(MHC, "french"), lines)
-    code, findings = _validate(capsys, mirror, MHC, path, "--config", "german")
-    assert code == 1
-    assert [(f["code"], f["line"]) for f in findings] == [("NAME-OTHER-SOURCE", None)]
-    assert "source french" in findings[0]["message"] and "it reads german" in findings[0]["message"]
-    # named as its own language, it passes; under config all its ids disagree with its name
-    right = _write(tmp_path, _upstream_name(MHC, "german"), lines)
-    assert _validate(capsys, mirror, MHC, right, "--config", "german") == (0, [])
-    code, findings = _validate(capsys, mirror, MHC, path, "--config", "all")
-    ids = [f for f in findings if f["code"] == "MHC-ID-LANGUAGE"]
-    assert code == 1 and len(ids) == len(lines) - 1
-
-
-def test_a_hatecheck_file_named_like_another_configs(mirror: Path, tmp_path: Path, capsys) -> None:
-    lines = _lines(mirror, "hatecheck", "suite_cases")
-    path = _write(tmp_path, _upstream_name("hatecheck", "all_cases"), lines)
-    code, findings = _validate(capsys, mirror, "hatecheck", path, "--config", "default")
+def test_a_file_named_like_another_configs(mirror: Path, tmp_path: Path, capsys) -> None:
+    name, config, other = _named_like_another_configs()
+    (own,) = config.row_sources
+    lines = _lines(mirror, name, own)
+    path = _write(tmp_path, _upstream_name(name, other), lines)
+    code, findings = _validate(capsys, mirror, name, path, "--config", config.name)
     assert code == 1 and [f["code"] for f in findings] == ["NAME-OTHER-SOURCE"]
+    assert f"source {other}" in findings[0]["message"]
+    assert f"it reads {own}" in findings[0]["message"]
 
 
 def test_an_id_in_two_files(mirror: Path, tmp_path: Path, capsys) -> None:
-    german = _lines(mirror, MHC, "german")
-    whole = _write(tmp_path, _upstream_name(MHC, "german"), german)
-    again = _write(tmp_path, "more-german.csv", [german[0], german[5]])
-    for config in ("all", "german"):
-        code, findings = _validate(capsys, mirror, MHC, whole, again, "--config", config)
+    name, source, configs = _stacking()
+    lines = _lines(mirror, name, source)
+    whole = _write(tmp_path, _upstream_name(name, source), lines)
+    again = _write(tmp_path, f"more-{source}.csv", [lines[0], lines[5]])
+    for config in configs:
+        code, findings = _validate(capsys, mirror, name, whole, again, "--config", config)
         assert code == 1
         assert [(Path(f["file"]).name, f["line"], f["code"]) for f in findings] == [
-            ("more-german.csv", 2, "KEY-REPEATED-ACROSS-FILES")
+            (f"more-{source}.csv", 2, "KEY-REPEATED-ACROSS-FILES")
         ]
         assert f"{whole}:6" in findings[0]["message"]
-    # HateCheck: a case in two cases files
-    cases = _lines(mirror, "hatecheck", "suite_cases")
+    # a joined config: a case in two files of its own rows
+    name, config, _ = _joining()
+    cases = _lines(mirror, name, config.row_sources[0])
     first = _write(tmp_path, "cases-1.csv", cases[:20])
     second = _write(tmp_path, "cases-2.csv", [cases[0], *cases[15:30]])
-    code, findings = _validate(capsys, mirror, "hatecheck", first, second)
+    code, findings = _validate(capsys, mirror, name, first, second, "--config", config.name)
     repeated = [(Path(f["file"]).name, f["line"]) for f in findings if f["code"].startswith("KEY")]
     assert code == 1 and repeated == [("cases-2.csv", n) for n in range(2, 7)]
 
 
-def _hatecheck_pair(folder: Path, cases_text: str, annotations_text: str) -> tuple[str, str]:
-    """A new HateCheck case and its annotations, each file with its own text."""
-    cases = (
-        ",functionality,case_id,test_case,label_gold,target_ident,direction,focus_words,"
-        "focus_lemma,ref_case_id,ref_templ_id,templ_id,case_templ\n"
-        f"0,derog_neg_emote_h,5001,{cases_text},hateful,women,general,hate,hate,,,900,"
-        "I hate [IDENTITY_P].\n"
-    )
-    annotations = (
-        ",functionality,case_id,templ_id,test_case,label_gold,label_1,label_2,label_3,label_4,"
-        "label_5,label_6,label_7,label_8,label_9,label_10,count_label_h,count_label_nh,"
-        "label_annot_maj\n"
-        f"0,derog_neg_emote_h,5001,900,{annotations_text},hateful,hateful,,,hateful,,,hateful,"
-        "hateful,,hateful,5,0,hateful\n"
-    )
-    (folder / "cases.csv").write_text(cases, encoding="utf-8")
-    (folder / "annotations.csv").write_text(annotations, encoding="utf-8")
-    return str(folder / "cases.csv"), str(folder / "annotations.csv")
+def _rows(mirror: Path, dataset: str, source: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The header and the rows of a pinned file."""
+    text = upstream_path(mirror, source_url(dataset, source)).read_text(encoding="utf-8")
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    return list(reader.fieldnames or ()), list(reader)
+
+
+def _new_pair(
+    mirror: Path, folder: Path, own_text: str, partner_text: str
+) -> tuple[str, ConfigSpec, tuple[str, str]]:
+    """The first row of the joined config's file and its partner in the joined file, made
+    a new pair (a key no released row has), each file with its own text: the dataset, the
+    config, and the two files."""
+    name, config, join = _joining()
+    split = config.split_names[0]
+    header, rows = _rows(mirror, name, config.split_sources(split)[0])
+    partner_header, partners = _rows(mirror, name, join.source_of(split))
+    row = rows[0]
+    partner = next(p for p in partners if p[join.key_column] == row[config.key_column])
+    paths = []
+    for file, columns, cells, text in (
+        ("rows.csv", header, row, own_text),
+        ("partners.csv", partner_header, partner, partner_text),
+    ):
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, lineterminator="\n")
+        writer.writeheader()
+        key = config.key_column if cells is row else join.key_column
+        writer.writerow({**cells, key: str(NEW_KEY), config.text_column: text})
+        (folder / file).write_text(out.getvalue(), encoding="utf-8")
+        paths.append(str(folder / file))
+    return name, config, (paths[0], paths[1])
 
 
 @pytest.mark.parametrize("space", ["", " "], ids=["no edge space", "an edge space"])
 def test_a_join_mismatch_is_never_hidden_by_a_warning(
     mirror: Path, tmp_path: Path, capsys, space: str
 ) -> None:
-    """Upstream's texts end in a space: the warning is shown, and so is the mismatch."""
-    paths = _hatecheck_pair(tmp_path, f"Rain on mondays.{space}", f"Rain on tuesdays.{space}")
-    code, findings = _validate(capsys, mirror, "hatecheck", *paths)
+    """Upstream's texts may end in a space: the warning is shown, and so is the mismatch."""
+    name, config, paths = _new_pair(
+        mirror, tmp_path, f"Rain on mondays.{space}", f"Rain on tuesdays.{space}"
+    )
+    code, findings = _validate(capsys, mirror, name, *paths, "--config", config.name)
     codes = sorted((Path(f["file"]).name, f["code"]) for f in findings)
-    expected = [("annotations.csv", "JOIN-MISMATCH")]
+    expected = [("partners.csv", "JOIN-MISMATCH")]
     if space:
-        expected += [("annotations.csv", "TEXT-EDGE-SPACE"), ("cases.csv", "TEXT-EDGE-SPACE")]
+        expected += [("partners.csv", "TEXT-EDGE-SPACE"), ("rows.csv", "TEXT-EDGE-SPACE")]
     assert code == 1 and codes == sorted(expected)

@@ -1,7 +1,10 @@
 """Hostile input: never an abort, hang, leak or traceback; a damaged cache is never served.
 
-Each test here failed on 604d3a2 (the code before the reliability work).
-Files are neutral, written here; released rows come from the mirror.
+Each test here failed on 604d3a2 (the code before the reliability work). They run on
+``conftest.PLAIN``, its sizes as its testing.py states them: its released rows come from
+the mirror, a new row is its first released row made new (``conftest.new_row``), and a
+wrong value goes in the string column its schema enumerates most values of
+(``conftest.enumerated``).
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, upstream_path
+from conftest import PLAIN, dataset_facts, enumerated, new_row, plain_file, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,34 +28,39 @@ from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.validate.contributions import validate_contributions
 
-CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url
+SPEC = dataset_spec(PLAIN)
+CONFIG = SPEC.config()
+(SPLIT,) = CONFIG.split_names
+#: Rows of the split, as the dataset's testing.py states them.
+ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
+KEY, TEXT = CONFIG.key_column, CONFIG.text_column
+#: The column a wrong value goes in.
+COLUMN = enumerated(PLAIN)[0]
 
 
 @pytest.fixture
 def released_check(mirror: Path) -> list[str]:
-    """Header and rows of the released HatemojiCheck file, as lines."""
-    return upstream_path(mirror, CHECK_URL).read_text("utf-8").split("\n")
+    """Header and rows of the released file, as lines."""
+    return plain_file(mirror).read_text("utf-8").split("\n")
 
 
-def _new_row(header: str, **cells: str) -> str:
-    """A valid new HatemojiCheck row (neutral text), with ``cells`` changed."""
-    row = {
-        "case_id": "90001",
-        "templ_id": "1.0",
-        "test_group_id": "1",
-        "text": "I like 🌻 a lot",
-        "target": "women",
-        "functionality": "verb_swap",
-        "set": "orig",
-        "label_gold": "1",
-        "unrealistic_flags": "0",
-        "included_in_test_suite": "1",
-        **cells,
-    }
+@pytest.fixture
+def first(released_check: list[str]) -> dict[str, str]:
+    """The first released row."""
+    return next(csv.DictReader(io.StringIO("\n".join(released_check))))
+
+
+def _line(header: str, row: Mapping[str, str]) -> str:
+    """``row`` as a line of a file with ``header``."""
     out = io.StringIO()
     # The line terminator must be "\n" for the writer to quote cells holding one.
     csv.writer(out, lineterminator="\n").writerow([row[c] for c in header.split(",")])
     return out.getvalue().removesuffix("\n")
+
+
+def _new_row(header: str, first: Mapping[str, str], **cells: str) -> str:
+    """A valid new row (the first released row made new), with ``cells`` changed."""
+    return _line(header, {**new_row(first), **cells})
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -81,14 +90,14 @@ def _codes(report_json: str) -> list[str]:
 def test_unreadable_inputs_exit_2_in_every_run(workdir: Path) -> None:
     (workdir / "empty.csv").write_bytes(b"")
     (workdir / "folder.csv").mkdir()
-    (workdir / "latin1.csv").write_bytes(b"case_id,text\n1,caf\xe9\n")
+    (workdir / "latin1.csv").write_bytes(f"{KEY},{TEXT}\n1,caf".encode() + b"\xe9\n")
     names = ["empty.csv", "folder.csv", "latin1.csv", "missing.csv"]
     # pyarrow worker threads holding a Python callback aborted the interpreter at exit
     # in about 1 run of 10: repeat, each in a fresh process (docs/benchmarks.md's soak,
     # run by the docs test, adds five more fresh processes on these inputs and one more).
     for _ in range(4):
         result = _run_process(
-            "validate", *names, "--dataset", "hatemoji_check", "--format", "json", cwd=workdir
+            "validate", *names, "--dataset", PLAIN, "--format", "json", cwd=workdir
         )
         assert result.returncode == 2, result.stderr
         assert "Traceback" not in result.stderr
@@ -101,7 +110,7 @@ def test_inputs_are_checked_before_any_download(tmp_path: Path, monkeypatch) -> 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("HATEMOJI_DATASETS_MIRROR", raising=False)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    report = validate_contributions(["missing.csv"], "hatemoji_check", cache_dir=str(tmp_path))
+    report = validate_contributions(["missing.csv"], PLAIN, cache_dir=str(tmp_path))
     assert [f.code for f in report.findings] == ["FILE-NOT-FOUND"]
     assert report.exit_code == 2
 
@@ -121,51 +130,53 @@ def test_special_files_and_outside_symlinks_are_refused_unread(
         os.mkfifo(workdir / "fifo.csv")
         expected["fifo.csv"] = "FILE-NOT-REGULAR"
     inside = workdir / "inside.csv"
-    inside.write_text("case_id\n")
+    inside.write_text(f"{KEY}\n")
     (workdir / "link-inside.csv").symlink_to(inside)
     result = _run_process(  # a FIFO must not hang the run: a child with a timeout
-        "validate", *expected, "--dataset", "hatemoji_check", "--format", "github", cwd=workdir
+        "validate", *expected, "--dataset", PLAIN, "--format", "github", cwd=workdir
     )
     assert result.returncode == 2
     assert "do-not-print-me" not in result.stdout + result.stderr
     for name, code in expected.items():
         assert f"file={name},title={code}" in result.stdout
     # A link that stays in the tree is read like the file it names.
-    report = validate_contributions(["link-inside.csv"], "hatemoji_check")
+    report = validate_contributions(["link-inside.csv"], PLAIN)
     assert {f.code for f in report.findings} == {"COLUMN-MISSING"}
 
 
 @pytest.mark.skipif(not Path("/proc/cpuinfo").exists(), reason="needs /proc")
 def test_proc_files_are_refused(workdir: Path) -> None:
-    report = validate_contributions(["/proc/cpuinfo"], "hatemoji_check")
+    report = validate_contributions(["/proc/cpuinfo"], PLAIN)
     assert [f.code for f in report.findings] in (["FILE-EMPTY"], ["FILE-NOT-REGULAR"])
 
 
 # -- large cells and wide headers -----------------------------------------------------------
 
 
-def test_a_valid_multi_megabyte_quoted_cell_validates(workdir: Path, released_check) -> None:
+def test_a_valid_multi_megabyte_quoted_cell_validates(workdir: Path, released_check, first) -> None:
     header = released_check[0]
-    text = "I like 🌻 a lot\n" * 300_000  # 4.8 MB over 300,000 lines
-    (workdir / "big.csv").write_text(header + "\n" + _new_row(header, text=text.strip()) + "\n")
-    report = validate_contributions(["big.csv"], "hatemoji_check")
+    line = new_row(first)[TEXT]
+    text = "\n".join([line] * (4_800_000 // len(line.encode())))  # 4.8 MB over many lines
+    (workdir / "big.csv").write_text(header + "\n" + _new_row(header, first, **{TEXT: text}) + "\n")
+    report = validate_contributions(["big.csv"], PLAIN)
     assert report.exit_code == 0, [str(f) for f in report.findings][:3]
 
 
-def test_a_large_cell_on_a_broken_row_is_reported(workdir: Path, released_check) -> None:
+def test_a_large_cell_on_a_broken_row_is_reported(workdir: Path, released_check, first) -> None:
     header = released_check[0]
-    row = _new_row(header, text="I like 🌻 " + "x" * 200_000, label_gold="7")
+    text = new_row(first)[TEXT] + " " + "x" * 200_000
+    row = _new_row(header, first, **{TEXT: text, COLUMN: "teapots"})
     (workdir / "bad.csv").write_text(header + "\n" + row + "\n")
-    report = validate_contributions(["bad.csv"], "hatemoji_check")
+    report = validate_contributions(["bad.csv"], PLAIN)
     assert [(f.code, f.line, f.column) for f in report.findings] == [
-        ("VALUE-NOT-ALLOWED", 2, "label_gold")
+        ("VALUE-NOT-ALLOWED", 2, COLUMN)
     ]
 
 
-def test_a_header_field_over_128_kib_is_a_finding(workdir: Path, released_check) -> None:
+def test_a_header_field_over_128_kib_is_a_finding(workdir: Path, released_check, first) -> None:
     header = released_check[0] + "," + "y" * 140_000
-    (workdir / "head.csv").write_text(header + "\n" + _new_row(released_check[0]) + ",z\n")
-    report = validate_contributions(["head.csv"], "hatemoji_check")
+    (workdir / "head.csv").write_text(header + "\n" + _new_row(released_check[0], first) + ",z\n")
+    report = validate_contributions(["head.csv"], PLAIN)
     assert [f.code for f in report.findings] == ["COLUMN-UNEXPECTED"]
     assert len(report.findings[0].column) < 100  # shown shortened
 
@@ -173,7 +184,7 @@ def test_a_header_field_over_128_kib_is_a_finding(workdir: Path, released_check)
 @pytest.mark.parametrize("columns", [50_000, 1_000_000])
 def test_a_header_far_wider_than_the_schema_is_refused(workdir: Path, columns: int) -> None:
     (workdir / "wide.csv").write_text(",".join(f"c{i}" for i in range(columns)) + "\n1\n")
-    report = validate_contributions(["wide.csv"], "hatemoji_check")
+    report = validate_contributions(["wide.csv"], PLAIN)
     assert [f.code for f in report.findings] == ["FILE-TOO-WIDE"]
     assert report.exit_code == 2
 
@@ -181,23 +192,24 @@ def test_a_header_far_wider_than_the_schema_is_refused(workdir: Path, columns: i
 # -- output that cannot be hijacked ----------------------------------------------------------
 
 
-def test_file_names_cannot_start_a_workflow_command(workdir: Path, released_check) -> None:
-    header, first = released_check[0], released_check[1]
+def test_file_names_cannot_start_a_workflow_command(workdir: Path, released_check, first) -> None:
+    header = released_check[0]
     name = "x\n::stop-commands::token.csv"
-    (workdir / name).write_text(header + "\n" + first.replace("women", "teapots") + "\n")
+    (workdir / name).write_text(header + "\n" + _line(header, {**first, COLUMN: "teapots"}) + "\n")
     for fmt in ("text", "github", "json"):
-        result = _run("validate", name, "--dataset", "hatemoji_check", "--format", fmt, cwd=workdir)
+        result = _run("validate", name, "--dataset", PLAIN, "--format", fmt, cwd=workdir)
         assert result.returncode == 1
         assert not any(line.startswith("::stop-commands::") for line in result.stdout.splitlines())
 
 
-def test_a_non_utf8_file_name_gets_a_report(workdir: Path, released_check) -> None:
+def test_a_non_utf8_file_name_gets_a_report(workdir: Path, released_check, first) -> None:
     name = os.fsdecode(b"bad\xffname.csv")
+    header = released_check[0]
     try:
-        (workdir / name).write_text(released_check[0] + "\n" + _new_row(released_check[0]) + "\n")
+        (workdir / name).write_text(header + "\n" + _new_row(header, first) + "\n")
     except (OSError, UnicodeEncodeError):
         pytest.skip("the file system refuses non-UTF-8 names")
-    result = _run("validate", name, "--dataset", "hatemoji_check", cwd=workdir)
+    result = _run("validate", name, "--dataset", PLAIN, cwd=workdir)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
 
@@ -206,26 +218,34 @@ def test_a_non_utf8_file_name_gets_a_report(workdir: Path, released_check) -> No
 
 
 @pytest.mark.parametrize("disguise", ["\u200b", "\u202e", "\u00a0"])
-def test_a_released_text_in_disguise_is_a_warning(workdir: Path, released_check, disguise) -> None:
+def test_a_released_text_in_disguise_is_a_warning(
+    workdir: Path, released_check, first, disguise
+) -> None:
     header = released_check[0]
-    released = next(csv.DictReader(io.StringIO("\n".join(released_check[:2]))))
-    text = released["text"].replace(" ", disguise + " ", 1)
-    (workdir / "near.csv").write_text(header + "\n" + _new_row(header, text=text) + "\n")
-    report = validate_contributions(["near.csv"], "hatemoji_check")
+    text = first[TEXT].replace(" ", disguise + " ", 1)
+    assert text != first[TEXT]
+    (workdir / "near.csv").write_text(
+        header + "\n" + _new_row(header, first, **{TEXT: text}) + "\n"
+    )
+    report = validate_contributions(["near.csv"], PLAIN)
     near = [f for f in report.findings if f.code == "RELEASE-NEAR-DUPLICATE"]
     assert len(near) == 1 and near[0].severity == "warning"
-    assert f"case_id={released['case_id']}" in near[0].message
+    assert f"{KEY}={first[KEY]}" in near[0].message
 
 
 def test_a_compatibility_form_of_a_released_text_is_a_warning(
-    workdir: Path, released_check
+    workdir: Path, released_check, first
 ) -> None:
     header = released_check[0]
-    released = next(csv.DictReader(io.StringIO("\n".join(released_check[:2]))))
-    wide = released["text"].replace("I", "\uff29", 1)  # FULLWIDTH LATIN CAPITAL I: NFKC gives I
-    assert wide != released["text"]
-    (workdir / "wide.csv").write_text(header + "\n" + _new_row(header, text=wide) + "\n")
-    codes = [f.code for f in validate_contributions(["wide.csv"], "hatemoji_check").findings]
+    text = first[TEXT]
+    at = next(i for i, c in enumerate(text) if c.isascii() and c.isalpha())
+    # The FULLWIDTH form of its first ASCII letter (U+FF29 for I): NFKC gives the letter.
+    wide = text[:at] + chr(ord(text[at]) + 0xFEE0) + text[at + 1 :]
+    assert wide != text
+    (workdir / "wide.csv").write_text(
+        header + "\n" + _new_row(header, first, **{TEXT: wide}) + "\n"
+    )
+    codes = [f.code for f in validate_contributions(["wide.csv"], PLAIN).findings]
     assert "RELEASE-NEAR-DUPLICATE" in codes
 
 
@@ -233,30 +253,28 @@ def test_a_compatibility_form_of_a_released_text_is_a_warning(
 
 
 def _arrow_file(cache: Path) -> Path:
-    return next((cache / "hatemoji_check" / "default" / "1.0.0").glob("*.arrow"))
+    return next((cache / PLAIN / CONFIG.name / SPEC.version).glob("*.arrow"))
 
 
 def test_a_damaged_cache_is_never_served(tmp_path: Path, mirror: Path) -> None:
     import pyarrow as pa
 
     cache = tmp_path / "cache"
-    load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
+    load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
     arrow = _arrow_file(cache)
     with pa.memory_map(str(arrow)) as source:
         schema = pa.ipc.open_stream(source).schema
     with pa.OSFile(str(arrow), "wb") as sink:  # cut back to its schema: zero rows
         pa.ipc.new_stream(sink, schema).close()
     with pytest.raises(CacheError, match="--force"):
-        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
+        load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
     arrow.unlink()
-    assert (
-        main(["build", "hatemoji_check", "--cache-dir", str(cache), "--mirror", str(mirror)]) == 1
-    )
+    assert main(["build", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 1
     assert (
         main(
             [
                 "build",
-                "hatemoji_check",
+                PLAIN,
                 "--cache-dir",
                 str(cache),
                 "--mirror",
@@ -266,15 +284,13 @@ def test_a_damaged_cache_is_never_served(tmp_path: Path, mirror: Path) -> None:
         )
         == 0
     )
-    assert load_dataset("hatemoji_check", split="test", cache_dir=str(cache)).num_rows == 3930
+    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(cache)).num_rows == ROWS
 
 
 def test_an_unwritable_cache_is_one_line(tmp_path: Path, mirror: Path, capsys) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    code = main(
-        ["build", "hatemoji_check", "--cache-dir", str(blocker / "cache"), "--mirror", str(mirror)]
-    )
+    code = main(["build", PLAIN, "--cache-dir", str(blocker / "cache"), "--mirror", str(mirror)])
     err = capsys.readouterr().err
     assert code == 1
     assert "Traceback" not in err and str(blocker) in err
@@ -299,15 +315,15 @@ HOSTILE = settings(
     name=st.text(st.characters(codec="utf-8", exclude_characters="/\x00"), min_size=1, max_size=12),
 )
 def test_long_cells_wide_headers_and_odd_names_always_get_an_answer(
-    workdir: Path, released_check, size: int, char: str, width: int, name: str
+    workdir: Path, released_check, first, size: int, char: str, width: int, name: str
 ) -> None:
     header = released_check[0] + "".join(f",extra{i}" for i in range(width))
-    row = _new_row(released_check[0], text=char * size) + ",x" * width
+    row = _new_row(released_check[0], first, **{TEXT: char * size}) + ",x" * width
     path = workdir / (name + ".csv")
     try:
         path.write_text(header + "\n" + row + "\n")
     except OSError:
         return  # a name the file system refuses
-    report = validate_contributions([path.name], "hatemoji_check")
+    report = validate_contributions([path.name], PLAIN)
     assert report.exit_code in (0, 1, 2)
     assert all(f.code for f in report.findings)

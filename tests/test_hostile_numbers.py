@@ -3,6 +3,8 @@ or a non-numeral string where a number belongs is refused, naming the file and t
 
 In 0.3.0 ``float()`` read them: a JSON ``false`` log-likelihood was scored as 0.0
 (exit 0), ``true`` as 1.0, a ``true`` prediction as hateful and a ``false`` score as 0.
+Logs are named as the harness names those of ``conftest.PLAIN``'s default config's task,
+and ``score`` runs on it.
 """
 
 from __future__ import annotations
@@ -11,14 +13,21 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import one_error_line
+from conftest import PLAIN, one_error_line
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import PredictionError
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.evaluate.harness_log import read_sample_log
 from hatemoji_datasets.evaluate.numbers import strict_number
 from hatemoji_datasets.evaluate.predictions import align_frame, read_predictions
+from hatemoji_datasets.harness.tasks import task_name
+
+SPEC = dataset_spec(PLAIN)
+CONFIG = SPEC.config()
+#: The id column of the logs' documents and of the predictions files.
+ID = CONFIG.id_column
 
 #: What a log or predictions file may write where a number belongs, and is not one
 #: (JSON text, as the file holds it).
@@ -53,7 +62,7 @@ def test_strict_number_reads(value: object, number: float) -> None:
 
 def _sample(doc_id: object, likelihoods: list[str]) -> str:
     responses = ", ".join(f'[{ll}, "False"]' for ll in likelihoods)
-    doc = {"case_id": 10 + int(doc_id) if isinstance(doc_id, int) else 10}
+    doc = {ID: 10 + int(doc_id) if isinstance(doc_id, int) else 10}
     return (
         f'{{"doc_id": {json.dumps(doc_id)}, "doc": {json.dumps(doc)}, "target": 1, '
         f'"filtered_resps": [{responses}]}}'
@@ -61,7 +70,7 @@ def _sample(doc_id: object, likelihoods: list[str]) -> str:
 
 
 def _log(folder: Path, lines: list[str]) -> Path:
-    path = folder / "model" / "samples_hatecheck_default_2026-01-01T00-00-00.0.jsonl"
+    path = folder / "model" / f"samples_{task_name(SPEC, CONFIG)}_2026-01-01T00-00-00.0.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -69,15 +78,15 @@ def _log(folder: Path, lines: list[str]) -> Path:
 
 def test_a_log_as_the_harness_writes_it_is_read(tmp_path: Path) -> None:
     path = _log(tmp_path, [_sample(0, ['"-2.0"', '"-0.5"']), _sample(1, ["-0.25", "-3"])])
-    frame = read_sample_log(path, "case_id", by_position=False)
-    assert list(frame["case_id"]) == [10, 11] and list(frame["prediction"]) == [1, 0]
+    frame = read_sample_log(path, ID, by_position=False)
+    assert list(frame[ID]) == [10, 11] and list(frame["prediction"]) == [1, 0]
 
 
 @pytest.mark.parametrize("text", list(NOT_NUMBERS.values()), ids=list(NOT_NUMBERS))
 def test_a_log_likelihood_that_is_not_a_number(tmp_path: Path, text: str) -> None:
     path = _log(tmp_path, [_sample(0, ['"-2.0"', '"-0.5"']), _sample(1, ['"-1.0"', text])])
     with pytest.raises(PredictionError) as raised:
-        read_sample_log(path, "case_id", by_position=False)
+        read_sample_log(path, ID, by_position=False)
     message = str(raised.value)
     assert f"{path}: line 2:" in message and "is not a log-likelihood" in message
     assert "\n" not in message
@@ -109,20 +118,20 @@ def test_a_predictions_value_that_is_not_a_number(tmp_path: Path, column: str, t
     path = tmp_path / "model.jsonl"
     values = {"prediction": "1", "score": "0.5"} | {column: text}
     path.write_text(
-        '{"case_id": 1, "prediction": 0, "score": 0.25}\n'
-        f'{{"case_id": 2, "prediction": {values["prediction"]}, "score": {values["score"]}}}\n',
+        f'{{"{ID}": 1, "prediction": 0, "score": 0.25}}\n'
+        f'{{"{ID}": 2, "prediction": {values["prediction"]}, "score": {values["score"]}}}\n',
         encoding="utf-8",
     )
-    frame, source = read_predictions(path, "case_id")
+    frame, source = read_predictions(path, ID)
     with pytest.raises(PredictionError) as raised:
-        align_frame(frame, source, "case_id", [1, 2])
+        align_frame(frame, source, ID, [1, 2])
     assert "1 " in str(raised.value) and "2: " in str(raised.value)  # the id of the row
 
 
 @pytest.fixture(scope="module")
 def cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("numbers-cache")
-    load_dataset("hatecheck", cache_dir=str(folder), mirror=str(mirror))
+    load_dataset(PLAIN, cache_dir=str(folder), mirror=str(mirror))
     return folder
 
 
@@ -131,10 +140,10 @@ def test_score_refuses_a_log_likelihood_that_is_not_a_number(
     tmp_path: Path, cache: Path, mirror: Path, capsys, text: str
 ) -> None:
     """The issue's case: ``false`` for a log-likelihood was scored as 0.0, exit 0."""
-    ids = load_dataset("hatecheck", split="test", cache_dir=str(cache))["case_id"]
+    ids = load_dataset(PLAIN, split=CONFIG.eval_split, cache_dir=str(cache))[ID]
     choices = [["-1", "False"], ["-2", "False"]]
     lines = [
-        json.dumps({"doc_id": n, "doc": {"case_id": i}, "target": 0, "filtered_resps": choices})
+        json.dumps({"doc_id": n, "doc": {ID: i}, "target": 0, "filtered_resps": choices})
         for n, i in enumerate(ids)
     ]
     record = json.loads(lines[4])
@@ -142,11 +151,11 @@ def test_score_refuses_a_log_likelihood_that_is_not_a_number(
     path = _log(tmp_path, lines)
     capsys.readouterr()
     common = ["--cache-dir", str(cache), "--mirror", str(mirror)]
-    code = main(["score", "hatecheck", "--predictions", str(path), *common])
+    code = main(["score", PLAIN, "--predictions", str(path), *common])
     out, err = capsys.readouterr()
     line = one_error_line(err)
     assert code == 1 and out == ""
     assert f"{path}: line 5:" in line and "is not a log-likelihood" in line
-    code = main(["score", "hatecheck", "--predictions", str(path), "--format", "json", *common])
+    code = main(["score", PLAIN, "--predictions", str(path), "--format", "json", *common])
     out, _ = capsys.readouterr()
     assert code == 1 and json.loads(out)["error"]["code"] == "PREDICTIONS"

@@ -5,6 +5,10 @@ text and GitHub reports are bounded per code while JSON keeps every finding;
 expected values are whole in JSON; ``--full`` orders ids as numbers; an
 unclosed quote is named with the line where it opens; invisible and combining
 characters are escaped in every shown value. Each test failed on 3eb3066.
+
+They run on ``conftest.PLAIN``, its sizes as its testing.py states them: a new row is its
+first released row made new (``conftest.new_row``), and a wrong value goes in the string
+column its schema enumerates most values of (``conftest.enumerated``).
 """
 
 from __future__ import annotations
@@ -15,19 +19,25 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import upstream_path
+from conftest import PLAIN, dataset_facts, enumerated, new_row, plain_file
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 
-CHECK_URL = dataset_spec("hatemoji_check").source_files()["test"].url
-#: HatemojiCheck's protected targets, as README.md lists them.
-TARGETS = ["women", "trans people", "gay people", "black people", "disabled people", "Muslims"]
+CONFIG = dataset_spec(PLAIN).config()
+(SPLIT,) = CONFIG.split_names
+#: Rows of the released file (its one split's), as the dataset's testing.py states them.
+ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
+KEY, TEXT = CONFIG.key_column, CONFIG.text_column
+#: The column a wrong value goes in, and every value its schema allows there.
+COLUMN, ALLOWED = enumerated(PLAIN)
+#: The flood's rows: the release 20 times over.
+FLOOD = 20 * ROWS
 
 
 @pytest.fixture(scope="module")
 def released(mirror: Path) -> list[dict[str, str]]:
-    text = upstream_path(mirror, CHECK_URL).read_text(encoding="utf-8")
+    text = plain_file(mirror).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text, newline="")))
 
 
@@ -41,11 +51,8 @@ def _write(path: Path, rows: list[dict[str, str]]) -> Path:
 
 
 def _new(released: list[dict[str, str]], **cells: str) -> dict[str, str]:
-    """A valid new row (a neutral text), with ``cells`` changed."""
-    row = {**released[0], "case_id": "90001", "text": "I like 🌻 a lot", "templ_id": "1.0"}
-    row.update(test_group_id="1", target="women", functionality="verb_swap", set="orig")
-    row.update(label_gold="1", **cells)
-    return row
+    """A valid new row (the first released row made new), with ``cells`` changed."""
+    return {**new_row(released[0]), **cells}
 
 
 def _validate(capsys, *args: str) -> tuple[int, str, str]:
@@ -62,9 +69,9 @@ def _validate(capsys, *args: str) -> tuple[int, str, str]:
     ("args", "code", "status"),
     [
         (["--dataset", "no_such"], "UNKNOWN-NAME", 1),
-        (["--dataset", "hatemoji_check", "--config", "nope"], "UNKNOWN-NAME", 1),
-        (["--dataset", "hatemoji_check", "--mirror", "EMPTY"], "SOURCE", 1),
-        (["--dataset", "hatemoji_check", "--mirror", "http://[::1"], "SOURCE", 1),
+        (["--dataset", PLAIN, "--config", "nope"], "UNKNOWN-NAME", 1),
+        (["--dataset", PLAIN, "--mirror", "EMPTY"], "SOURCE", 1),
+        (["--dataset", PLAIN, "--mirror", "http://[::1"], "SOURCE", 1),
     ],
     ids=["unknown dataset", "unknown config", "release cannot be fetched", "bad mirror URL"],
 )
@@ -91,8 +98,8 @@ def test_json_errors_are_one_json_document(
     [
         (["validate", "new.csv", "--format", "json"], "required: --dataset"),
         (["validate", "x.csv", "--dataset", "d", "--fo=json", "--max-findings", "-3"], "-3"),
-        (["score", "hatecheck", "--format", "json"], "required: --predictions"),
-        (["score", "hatecheck", "--format", "json", "--predictions", "p", "--nope\n::x"], "\\n"),
+        (["score", PLAIN, "--format", "json"], "required: --predictions"),
+        (["score", PLAIN, "--format", "json", "--predictions", "p", "--nope\n::x"], "\\n"),
     ],
     ids=["missing option", "bad value, abbreviated option", "score", "unknown option"],
 )
@@ -123,9 +130,9 @@ def test_usage_errors_escape_what_they_quote(workdir: Path, capsys) -> None:
 
 @pytest.fixture(scope="module")
 def flood(released, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The release 20 times over with new ids: 78,600 rows, each repeating a released text."""
+    """The release 20 times over with new ids (``FLOOD`` rows), each repeating a released text."""
     rows = [
-        {**row, "case_id": str(90_000 + copy * len(released) + n)}
+        {**row, KEY: str(90_000 + copy * len(released) + n)}
         for copy in range(20)
         for n, row in enumerate(released)
     ]
@@ -134,38 +141,34 @@ def flood(released, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("fmt", ["text", "github"])
 def test_a_flood_of_findings_is_bounded(workdir: Path, flood: Path, capsys, fmt: str) -> None:
-    code, out, _ = _validate(capsys, str(flood), "--dataset", "hatemoji_check", "--format", fmt)
+    code, out, _ = _validate(capsys, str(flood), "--dataset", PLAIN, "--format", fmt)
     assert code == 1
     lines = out.splitlines()
     shown = [line for line in lines if "RELEASE-REPEATED-TEXT" in line and "more" not in line]
     assert len(shown) == 20
-    assert "... and 78,580 more RELEASE-REPEATED-TEXT" in lines
-    assert lines[-1] == "78,600 error(s), 0 warning(s) in 1 file(s)"
+    assert f"... and {FLOOD - 20:,} more RELEASE-REPEATED-TEXT" in lines
+    assert lines[-1] == f"{FLOOD:,} error(s), 0 warning(s) in 1 file(s)"
     assert len(out) < 20_000  # was 11.6 MB in text format
     code, out, _ = _validate(
-        capsys, str(flood), "--dataset", "hatemoji_check", "--format", fmt, "--max-findings", "3"
+        capsys, str(flood), "--dataset", PLAIN, "--format", fmt, "--max-findings", "3"
     )
-    assert "... and 78,597 more RELEASE-REPEATED-TEXT" in out.splitlines()
+    assert f"... and {FLOOD - 3:,} more RELEASE-REPEATED-TEXT" in out.splitlines()
 
 
 def test_json_keeps_every_finding(workdir: Path, flood: Path, capsys) -> None:
-    code, out, _ = _validate(capsys, str(flood), "--dataset", "hatemoji_check", "--format", "json")
+    code, out, _ = _validate(capsys, str(flood), "--dataset", PLAIN, "--format", "json")
     findings = json.loads(out)["findings"]
-    assert code == 1 and len(findings) == 78_600
+    assert code == 1 and len(findings) == FLOOD
     assert {f["code"] for f in findings} == {"RELEASE-REPEATED-TEXT"}
 
 
 def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
-    rows = [{**row, "case_id": str(90_000 + n)} for n, row in enumerate(released[:30])]
+    rows = [{**row, KEY: str(90_000 + n)} for n, row in enumerate(released[:30])]
     _write(workdir / "some.csv", rows)
-    code, out, _ = _validate(
-        capsys, "some.csv", "--dataset", "hatemoji_check", "--max-findings", "0"
-    )
+    code, out, _ = _validate(capsys, "some.csv", "--dataset", PLAIN, "--max-findings", "0")
     assert code == 1 and out.count("RELEASE-REPEATED-TEXT") == 30 and "more" not in out
     capsys.readouterr()
-    assert (
-        main(["validate", "some.csv", "--dataset", "hatemoji_check", "--max-findings", "-1"]) == 2
-    )
+    assert main(["validate", "some.csv", "--dataset", PLAIN, "--max-findings", "-1"]) == 2
     assert "must be 0 or more, not -1" in capsys.readouterr().err  # a usage error
 
 
@@ -173,53 +176,58 @@ def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
 
 
 def test_expected_is_never_cut_in_json(workdir: Path, released, capsys) -> None:
-    _write(workdir / "new.csv", [_new(released, target="teapots")])
-    code, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", "json")
+    _write(workdir / "new.csv", [_new(released, **{COLUMN: "teapots"})])
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", "json")
     (finding,) = json.loads(out)["findings"]
     assert code == 1 and finding["code"] == "VALUE-NOT-ALLOWED" and finding["value"] == "teapots"
     assert "…" not in finding["expected"]
-    assert all(target in finding["expected"] for target in TARGETS), finding["expected"]
+    assert all(value in finding["expected"] for value in ALLOWED), finding["expected"]
 
 
 def test_full_orders_missing_ids_as_numbers(workdir: Path, released, capsys) -> None:
     _write(workdir / "part.csv", released[:5])
-    code, out, _ = _validate(
-        capsys, "part.csv", "--dataset", "hatemoji_check", "--full", "--format", "json"
-    )
+    code, out, _ = _validate(capsys, "part.csv", "--dataset", PLAIN, "--full", "--format", "json")
     missing = [
         int(f["value"]) for f in json.loads(out)["findings"] if f["code"] == "RELEASE-MISSING"
     ]
-    assert code == 1 and len(missing) == len(released) - 5
+    assert code == 1 and len(missing) == ROWS - 5
     assert missing == sorted(missing)  # 6, 7, ..., 10, 11, not 10, 100, 1000
 
 
 def test_an_unclosed_quote_is_named_with_its_line(workdir: Path, released, capsys) -> None:
     header = ",".join(released[0])
     good = _write(workdir / "x.csv", [_new(released)]).read_text(encoding="utf-8").splitlines()[1]
-    broken = good.replace("I like 🌻 a lot", '"I like 🌻 a lot', 1)
+    text = _new(released)[TEXT]
+    assert f",{text}" in good and '"' not in good  # the text opens a field, no quote before
+    broken = good.replace(f",{text}", f',"{text}', 1)
     (workdir / "new.csv").write_text(f"{header}\n{good}\n{broken}\n{good}\n", encoding="utf-8")
-    code, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", "json")
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", "json")
     (finding,) = json.loads(out)["findings"]
     assert code == 2
     assert (finding["code"], finding["line"]) == ("FILE-UNCLOSED-QUOTE", 3)
     assert "opened on line 3 is never closed" in finding["message"]
 
 
+def _with_bidi(value: str) -> str:
+    """``value`` with a bidi override and a zero-width space after its first two characters."""
+    return value[:2] + "\u202e\u200b" + value[2:]
+
+
 @pytest.mark.parametrize(
     ("cells", "code", "escape"),
     [
-        ({"text": "I like 🌻 a lo\u0301t"}, "TEXT-NOT-NFC", "\\u0301"),  # o + combining acute
-        ({"text": "I like 🌻 a lot\u00a0"}, "TEXT-EDGE-SPACE", "\\xa0"),  # trailing no-break space
-        ({"target": "wo\u202e\u200bmen"}, "VALUE-NOT-ALLOWED", "\\u202e"),  # a bidi override
+        (lambda row: {TEXT: row[TEXT] + " lo\u0301t"}, "TEXT-NOT-NFC", "\\u0301"),  # o + acute
+        (lambda row: {TEXT: row[TEXT] + "\u00a0"}, "TEXT-EDGE-SPACE", "\\xa0"),  # no-break space
+        (lambda row: {COLUMN: _with_bidi(ALLOWED[0])}, "VALUE-NOT-ALLOWED", "\\u202e"),
     ],
     ids=["combining mark", "no-break space", "bidi override"],
 )
 @pytest.mark.parametrize("fmt", ["text", "github", "json"])
 def test_invisible_characters_are_escaped_in_every_shown_value(
-    workdir: Path, released, capsys, cells: dict[str, str], code: str, escape: str, fmt: str
+    workdir: Path, released, capsys, cells, code: str, escape: str, fmt: str
 ) -> None:
-    _write(workdir / "new.csv", [_new(released, **cells)])
-    _, out, _ = _validate(capsys, "new.csv", "--dataset", "hatemoji_check", "--format", fmt)
+    _write(workdir / "new.csv", [_new(released, **cells(_new(released)))])
+    _, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", fmt)
     assert code in out
     shown = json.loads(out)["findings"][0]["value"] if fmt == "json" else out
     assert escape in shown

@@ -3,7 +3,8 @@
 A mirror URL that is not one, a repository id the Hub would refuse, a token
 from a saved login echoed by the Hub: each failed on 3eb3066 (a ``ValueError``
 traceback; a dry run planning "create dataset repository ../x"; the saved
-token printed in the error line).
+token printed in the error line). Commands that need a dataset run on
+``conftest.PLAIN``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import one_error_line
+from conftest import PLAIN, one_error_line
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import SourceError
@@ -34,11 +35,11 @@ def test_a_bad_mirror_url_isone_error_line(
 ) -> None:
     with pytest.raises(SourceError, match=why):
         mirror_setting(url)
-    code = main(["build", "hatemoji_check", "--cache-dir", str(tmp_path), "--mirror", url])
+    code = main(["build", PLAIN, "--cache-dir", str(tmp_path), "--mirror", url])
     line = one_error_line(capsys.readouterr().err)
     assert code == 1 and why in line and f"mirror {url!r} is not a valid URL" in line
     monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", url)
-    assert main(["build", "hatemoji_check", "--cache-dir", str(tmp_path)]) == 1
+    assert main(["build", PLAIN, "--cache-dir", str(tmp_path)]) == 1
     assert "HATEMOJI_DATASETS_MIRROR" in one_error_line(capsys.readouterr().err)
 
 
@@ -55,7 +56,7 @@ def test_a_repository_id_the_hub_refuses_is_refused(repo_id: str, capsys) -> Non
     with pytest.raises(hub_push.HubError, match="is not ORG/NAME the Hub accepts"):
         hub_push.check_repo_id(repo_id)
     # The dry run refuses it before anything is built or planned.
-    code = main(["push", "hatemoji_check", f"--repo-id={repo_id}", "--dry-run"])
+    code = main(["push", PLAIN, f"--repo-id={repo_id}", "--dry-run"])
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
     assert "is not ORG/NAME" in one_error_line(captured.err)
@@ -83,7 +84,7 @@ def test_every_token_is_masked(
     monkeypatch.setenv("HF_HOME", str(home))
     for variable in ("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH"):
         monkeypatch.delenv(variable, raising=False)
-    args = ["push", "hatemoji_check", "--repo-id", "org/hc"]
+    args = ["push", PLAIN, "--repo-id", "org/hc"]
     if where == "saved login":
         (home / "token").write_text(token + "\n", encoding="utf-8")
     elif where == "stored tokens":

@@ -551,3 +551,126 @@ def test_of_language_is_each_rows_vocabulary(data) -> None:
         assert allowed == (
             language not in FUNCTIONALITIES_OF or value in FUNCTIONALITIES_OF[language]
         )
+
+
+# -- validate: each language's own tests, groups and file (from test_hostile_contributions) --
+# Each failed on 0.3.0: a Mandarin-only spelling test (or another language's spelling of a
+# group) in a ``--config german`` contribution passed; a file named like the French file
+# holding German rows passed ``--config german``. (The spec's LANGUAGES, imported in each
+# test, are the declared ones in the declared order, which the messages follow.)
+
+
+def _validate(capsys, mirror: Path, dataset: str, *args: str) -> tuple[int, list[dict]]:
+    capsys.readouterr()
+    code = main(
+        ["validate", *args, "--dataset", dataset, "--mirror", str(mirror), "--format", "json"]
+    )
+    return code, json.loads(capsys.readouterr().out)["findings"]
+
+
+def _lines(mirror: Path, dataset: str, source: str) -> list[bytes]:
+    return upstream_path(mirror, source_url(dataset, source)).read_bytes().splitlines(keepends=True)
+
+
+def _upstream_name(dataset: str, source: str) -> str:
+    return Path(source_url(dataset, source)).name.replace("%20", " ")
+
+
+def _write(folder: Path, name: str, lines: list[bytes]) -> str:
+    path = folder / name
+    path.write_bytes(b"".join(lines))
+    return str(path)
+
+
+def _first_hateful(lines: list[bytes], *, spelling: bool = False) -> int:
+    """The index of the first case of a hateful test that is (not) a spelling test."""
+    for index, line in enumerate(lines[1:], start=1):
+        test = line.split(b",")[1]
+        if test.endswith(b"_h") and test.startswith(b"spell_") == spelling:
+            return index
+    raise AssertionError("no such case")
+
+
+@pytest.mark.parametrize(
+    ("language", "test"),
+    [
+        ("german", "spell_pinyin_h"),  # the issue's case: Mandarin's only
+        ("german", "spell_sent_arabazi_h"),  # Arabic's only
+        ("mandarin", "spell_leet_h"),  # eight languages', not Mandarin's
+        ("arabic", "spell_char_swap_h"),
+        ("hindi", "spell_homoph_h"),
+    ],
+)
+def test_a_test_of_another_language(
+    mirror: Path, tmp_path: Path, capsys, language: str, test: str
+) -> None:
+    from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+        FUNCTIONALITIES_OF,
+        LANGUAGES,
+    )
+
+    lines = _lines(mirror, NAME, language)
+    at = _first_hateful(lines)
+    cells = lines[at].split(b",")
+    cells[1] = test.encode()
+    lines[at] = b",".join(cells)
+    path = _write(tmp_path, f"{language}-new.csv", lines)
+    code, findings = _validate(capsys, mirror, NAME, path, "--config", language)
+    assert code == 1
+    [finding] = [f for f in findings if f["code"] == "MHC-FUNCTIONALITY-LANGUAGE"]
+    assert (finding["line"], finding["column"], finding["value"]) == (at + 1, "functionality", test)
+    owners = [lang for lang in LANGUAGES if test in FUNCTIONALITIES_OF[lang]]
+    assert f"is a test of {', '.join(owners)} only, not of {language}" in finding["message"]
+    # one cell, one finding: the changed released cell is this rule's to report
+    assert [f["code"] for f in findings if f["line"] == at + 1] == ["MHC-FUNCTIONALITY-LANGUAGE"]
+
+
+def test_every_language_keeps_its_own_tests(mirror: Path) -> None:
+    """The declared per-language tests and groups are what each upstream file holds."""
+    from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+        FUNCTIONALITIES_OF,
+        LANGUAGES,
+        UPSTREAM_TARGETS,
+    )
+
+    for language in LANGUAGES:
+        lines = [line.decode("utf-8") for line in _lines(mirror, NAME, language)]
+        rows = list(csv.DictReader(lines))
+        assert {r["functionality"] for r in rows} == set(FUNCTIONALITIES_OF[language])
+        assert {r["target_ident"] for r in rows} - {""} == set(UPSTREAM_TARGETS[language])
+
+
+@pytest.mark.parametrize(
+    ("language", "old", "new", "owners"),
+    [
+        ("french", b",Muslims,", b",jews,", "german, portuguese, spanish"),
+        ("german", b",women,", b",North-East Indians,", "hindi"),
+    ],
+)
+def test_a_group_of_another_language(
+    mirror: Path, tmp_path: Path, capsys, language: str, old: bytes, new: bytes, owners: str
+) -> None:
+    lines = _lines(mirror, NAME, language)
+    at = next(i for i, line in enumerate(lines) if old in line)
+    lines[at] = lines[at].replace(old, new, 1)
+    path = _write(tmp_path, "mine.csv", lines)
+    code, findings = _validate(capsys, mirror, NAME, path, "--config", language)
+    [finding] = [f for f in findings if f["code"] == "MHC-TARGET-LANGUAGE"]
+    assert code == 1 and finding["line"] == at + 1
+    assert f"is a group of {owners} only, not of {language}" in finding["message"]
+
+
+def test_a_file_named_like_another_language(mirror: Path, tmp_path: Path, capsys) -> None:
+    """German rows in a file named like the French one: the name is another source's."""
+    lines = _lines(mirror, NAME, "german")
+    path = _write(tmp_path, _upstream_name(NAME, "french"), lines)
+    code, findings = _validate(capsys, mirror, NAME, path, "--config", "german")
+    assert code == 1
+    assert [(f["code"], f["line"]) for f in findings] == [("NAME-OTHER-SOURCE", None)]
+    assert "source french" in findings[0]["message"] and "it reads german" in findings[0]["message"]
+    # named as its own language, it passes; under config all its ids disagree with its name
+    right = _write(tmp_path, _upstream_name(NAME, "german"), lines)
+    assert _validate(capsys, mirror, NAME, right, "--config", "german") == (0, [])
+    code, findings = _validate(capsys, mirror, NAME, path, "--config", "all")
+    ids = [f for f in findings if f["code"] == "MHC-ID-LANGUAGE"]
+    assert code == 1 and len(ids) == len(lines) - 1
