@@ -3,9 +3,8 @@
 Small neutral datasets written here test every kind of change. On the real data, the
 command shows what the library renders, a version is identical to itself, bad input is
 one error, and each release's counts are generated and agree with each dataset's
-``testing.py``; what a dataset's own releases changed (APEACH 2.0.0 renamed one topic,
-HatemojiBuild 1.1.0's pair-safe configs moved entries between splits) is checked in that
-dataset's tests.
+``testing.py``; what a dataset's own releases changed (a label renamed, rows moved between
+splits) is checked in that dataset's tests (``tests/test_<dataset>*.py``).
 """
 
 from __future__ import annotations

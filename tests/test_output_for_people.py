@@ -83,7 +83,7 @@ def test_markdown_scores_group_their_counts() -> None:
         ({"group": "alpha", "n": 1234, "accuracy": 0.5},),
     )  # fmt: skip
     report = ScoreReport(
-        "toy", "all", "test", "1.0.0", "case_id", 56789, False,
+        "toy", "all", "test", "1.0.0", "id", 56789, False,
         {"accuracy": 0.5}, {"groups": cells}, ("groups", "accuracy"),
     )  # fmt: skip
     text = render_markdown({"model": report})
