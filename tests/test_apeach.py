@@ -7,6 +7,7 @@ files read here with the csv module (APEACH) or split on tabs by hand (BEEP!).
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -46,6 +47,9 @@ from hatemoji_datasets.datasets.apeach.spec import (
     UPSTREAM_TOPICS,
     topics,
 )
+from hatemoji_datasets.diff import diff
+from hatemoji_datasets.diff.model import NameChange
+from hatemoji_datasets.diff.releases import release_changes
 from hatemoji_datasets.raw.files import raise_for
 from hatemoji_datasets.raw.reader import read_raw
 from hatemoji_datasets.schema.engine import check_frame, integer_columns
@@ -450,3 +454,53 @@ def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
         expected = recall_score(group["label"], group["pred"], pos_label=int(group["label"].max()))
         assert rows[levels[code]]["recall"] == pytest.approx(expected)
         assert rows[levels[code]]["n"] == len(group)
+
+
+# -- what release 2.0.0 changed, by diff (moved from tests/test_diff.py) -------------------
+
+
+def test_apeach_2_renamed_one_topic_and_no_row(where: dict[str, str]) -> None:
+    found = diff("apeach:1.0.0", "apeach:2.0.0", **where)
+    assert found.names == [
+        NameChange("topic", 1, "renamed", "sexual_harassment", "sexual_orientation_and_identity")
+    ]
+    assert found.columns == []
+    assert found.key == "text" and found.repeated_keys == 0
+    assert found.totals() == {"added": 0, "removed": 0, "moved": 0, "changed": 0}
+    assert [(s.split, s.rows_old, s.rows_new) for s in found.splits] == [("test", 3770, 3770)]
+    # By name, every row of topic 1 changed: counted here from the built data.
+    by_name = diff("apeach:1.0.0", "apeach:2.0.0", labels="name", **where)
+    built = load_dataset("apeach:2.0.0", split="test", **where)
+    topic_one = sum(value == 1 for value in built["topic"])
+    assert by_name.totals()["changed"] == topic_one > 0
+    assert by_name.splits[0].changed_columns == {"topic": topic_one}
+
+
+def test_beep_did_not_change_in_2_0_0(where: dict[str, str]) -> None:
+    assert diff("apeach/beep:1.0.0", "apeach/beep:2.0.0", **where).identical
+
+
+def _diff_cli(args: list[str], where: dict[str, str]) -> int:
+    return cli_main(["diff", *args, "--cache-dir", where["cache_dir"], "--mirror", where["mirror"]])
+
+
+def test_diff_cli_text_and_json_of_2_0_0(
+    where: dict[str, str], capsys: pytest.CaptureFixture
+) -> None:
+    assert _diff_cli(["apeach:1.0.0", "apeach:2.0.0"], where) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("apeach/default:1.0.0 -> apeach/default:2.0.0\n")
+    assert "rows matched by text; ClassLabel cells compared by id" in out
+    assert "topic    1  renamed  sexual_harassment  sexual_orientation_and_identity" in out
+    assert "test      3,770     3,770      0        0         0          0        0" in out
+    assert _diff_cli(["apeach:1.0.0", "apeach:2.0.0", "--format", "json"], where) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["features"]["class_label_names"][0]["id"] == 1
+
+
+def test_release_2_0_0_counts(where: dict[str, str]) -> None:
+    apeach = release_changes(dataset_spec("apeach"), **where)
+    line = apeach[0].describe()
+    assert line.startswith("against 1.0.0: `default`: columns 0 added, 0 removed, 0 retyped; ")
+    assert "ClassLabel names 0 added, 0 removed, 1 renamed (in `topic`)" in line
+    assert "rows 0 added, 0 removed, 0 moved between splits, 0 changed" in line

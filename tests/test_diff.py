@@ -1,23 +1,22 @@
 """``diff``: features and rows between two versions or configs, and each release's counts.
 
-Small neutral datasets written here test every kind of change; the real data
-checks the issue's figures (APEACH 2.0.0 renamed one topic and changed no
-row; HatemojiBuild's pair-safe config moved entries between splits), each
-recomputed here from the built data or the upstream files.
+Small neutral datasets written here test every kind of change. On the real data, the
+command shows what the library renders, a version is identical to itself, bad input is
+one error, and each release's counts are generated and agree with each dataset's
+``testing.py``; what a dataset's own releases changed (a label renamed, rows moved between
+splits) is checked in that dataset's tests (``tests/test_<dataset>*.py``).
 """
 
 from __future__ import annotations
 
-import csv
 import json
-from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import datasets
 import pytest
-from conftest import upstream_path
+from conftest import PLAIN, dataset_facts
 
-from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.cli.diffing import text_report
 from hatemoji_datasets.core.errors import DiffError, UnknownNameError
@@ -26,10 +25,19 @@ from hatemoji_datasets.core.spec import ConfigSpec
 from hatemoji_datasets.diff import diff
 from hatemoji_datasets.diff.compare import compare_data
 from hatemoji_datasets.diff.model import ColumnChange, Move, NameChange
-from hatemoji_datasets.diff.releases import END, START, markdown_table, release_changes, render
+from hatemoji_datasets.diff.releases import (
+    END,
+    START,
+    ReleaseChanges,
+    markdown_table,
+    release_changes,
+    render,
+)
 from hatemoji_datasets.diff.render import as_json, markdown
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Every registered dataset; the first two stand for any two.
+DATASETS = list(specs())
 
 
 def _config(id_column: str | None = "id") -> ConfigSpec:
@@ -217,60 +225,22 @@ def test_a_config_without_a_key_is_refused() -> None:
 
 
 @pytest.fixture(scope="module")
-def where(mirror: Path, session_cache: Path) -> dict[str, str]:
-    return {"cache_dir": str(session_cache), "mirror": str(mirror)}
+def releases(where: dict[str, str]) -> Callable[[str], list[ReleaseChanges]]:
+    """``releases(name)``: what each release of the dataset changed, computed once."""
+    found: dict[str, list[ReleaseChanges]] = {}
+
+    def get(name: str) -> list[ReleaseChanges]:
+        if name not in found:
+            found[name] = release_changes(dataset_spec(name), **where)
+        return found[name]
+
+    return get
 
 
-def test_apeach_2_renamed_one_topic_and_no_row(where: dict[str, str]) -> None:
-    found = diff("apeach:1.0.0", "apeach:2.0.0", **where)
-    assert found.names == [
-        NameChange("topic", 1, "renamed", "sexual_harassment", "sexual_orientation_and_identity")
-    ]
-    assert found.columns == []
-    assert found.key == "text" and found.repeated_keys == 0
-    assert found.totals() == {"added": 0, "removed": 0, "moved": 0, "changed": 0}
-    assert [(s.split, s.rows_old, s.rows_new) for s in found.splits] == [("test", 3770, 3770)]
-    # By name, every row of topic 1 changed: counted here from the built data.
-    by_name = diff("apeach:1.0.0", "apeach:2.0.0", labels="name", **where)
-    built = load_dataset("apeach:2.0.0", split="test", **where)
-    topic_one = sum(value == 1 for value in built["topic"])
-    assert by_name.totals()["changed"] == topic_one > 0
-    assert by_name.splits[0].changed_columns == {"topic": topic_one}
-
-
-def test_beep_did_not_change_in_2_0_0(where: dict[str, str]) -> None:
-    assert diff("apeach/beep:1.0.0", "apeach/beep:2.0.0", **where).identical
-
-
-def test_pair_safe_moves_by_split(where: dict[str, str], mirror: Path) -> None:
-    found = diff("hatemoji_build/all", "hatemoji_build/pair_safe", **where)
-    assert [c.column for c in found.columns] == ["upstream_split"]
-    assert found.columns[0].change == "added"
-    assert found.names == []
-    totals = found.totals()
-    assert (totals["added"], totals["removed"], totals["changed"]) == (0, 0, 0)
-    # The moves, counted from the upstream files and the built pair-safe splits.
-    file_of = {}
-    spec = dataset_spec("hatemoji_build")
-    for split, source in spec.source_files().items():
-        with upstream_path(mirror, source.url).open(encoding="utf-8", newline="") as handle:
-            file_of.update({int(row["entry_id"]): split for row in csv.DictReader(handle)})
-    built = load_dataset("hatemoji_build/pair_safe", **where)
-    moves = Counter(
-        (file_of[entry_id], split)
-        for split, ds in built.items()
-        for entry_id in ds["entry_id"]
-        if file_of[entry_id] != split
-    )
-    assert {(m.source, m.target): m.rows for m in found.moves} == dict(moves)
-    for split in found.splits:
-        assert split.moved_out == sum(n for (a, _), n in moves.items() if a == split.split)
-        assert split.moved_in == sum(n for (_, b), n in moves.items() if b == split.split)
-
-
-def test_a_version_against_itself_and_1_1_0_against_1_0_0(where: dict[str, str]) -> None:
-    assert diff("hatemoji_build/r5:1.0.0", "hatemoji_build/r5:1.1.0", **where).identical
-    assert diff("hatemoji_check", "hatemoji_check:1.0.0", **where).identical
+def test_a_version_against_itself(where: dict[str, str]) -> None:
+    """The plain dataset (conftest.PLAIN), its current version named and not."""
+    version = dataset_spec(PLAIN).version
+    assert diff(PLAIN, f"{PLAIN}:{version}", **where).identical
 
 
 # -- the command line ----------------------------------------------------------------------
@@ -280,30 +250,51 @@ def _cli(args: list[str], where: dict[str, str]) -> int:
     return main(["diff", *args, "--cache-dir", where["cache_dir"], "--mirror", where["mirror"]])
 
 
+#: The first dataset with more than one release: its newest release against the one before.
+RELEASED = next((name for name, spec in specs().items() if len(spec.versions) > 1), None)
+
+
+@pytest.mark.skipif(RELEASED is None, reason="no dataset has two releases")
 def test_cli_text_markdown_and_json(where: dict[str, str], capsys: pytest.CaptureFixture) -> None:
-    assert _cli(["apeach:1.0.0", "apeach:2.0.0"], where) == 0
+    """Each format shows what the library renders, headed by the two references resolved."""
+    spec = dataset_spec(RELEASED)
+    new, old = spec.versions[:2]
+    config = spec.config().name
+    pair = [f"{RELEASED}:{old}", f"{RELEASED}:{new}"]
+    found = diff(*pair, **where)
+    assert _cli(pair, where) == 0
     out = capsys.readouterr().out
-    assert out.startswith("apeach/default:1.0.0 -> apeach/default:2.0.0\n")
-    assert "rows matched by text; ClassLabel cells compared by id" in out
-    assert "topic    1  renamed  sexual_harassment  sexual_orientation_and_identity" in out
-    assert "test      3,770     3,770      0        0         0          0        0" in out
-    assert _cli(["hatemoji_build", "hatemoji_build/pair_safe", "--format", "markdown"], where) == 0
-    out = capsys.readouterr().out
-    assert "#### Rows moved between splits" in out and "| train | validation |" in out
-    assert _cli(["apeach:1.0.0", "apeach:2.0.0", "--format", "json"], where) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["features"]["class_label_names"][0]["id"] == 1
+    assert out.startswith(f"{RELEASED}/{config}:{old} -> {RELEASED}/{config}:{new}\n")
+    assert out == text_report(found)
+    assert _cli([*pair, "--format", "markdown"], where) == 0
+    assert capsys.readouterr().out == markdown(found)
+    assert _cli([*pair, "--format", "json"], where) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(as_json(found))
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "message"),
-    [
-        ("no_such_dataset", "apeach", "unknown dataset 'no_such_dataset'"),
-        ("apeach:9.9.9", "apeach", "unknown version '9.9.9' of apeach"),
-        ("apeach", "hatemoji_check", "two datasets"),
-        ("hatemoji_build/pair_safe:1.0.0", "hatemoji_build/pair_safe", "added in 1.1.0"),
-    ],
-)
+def _bad_inputs() -> list[tuple[str, str, str]]:
+    """Two references ``diff`` refuses, and what the error says: an unknown dataset and
+    version, two datasets, and a config in a release before the one that added it (the
+    first such config)."""
+    first, second = DATASETS[:2]
+    cases = [
+        ("no_such_dataset", first, "unknown dataset 'no_such_dataset'"),
+        (f"{first}:9.9.9", first, f"unknown version '9.9.9' of {first}"),
+        (first, second, "two datasets"),
+    ]
+    added = [
+        (f"{name}/{config.name}", version, config.added_in)
+        for name, spec in specs().items()
+        for config in spec.configs
+        for version in spec.versions
+        if not config.in_version(version)
+    ]
+    for reference, version, added_in in added[:1]:
+        cases.append((f"{reference}:{version}", reference, f"added in {added_in}"))
+    return cases
+
+
+@pytest.mark.parametrize(("old", "new", "message"), _bad_inputs())
 def test_cli_bad_input(
     old: str, new: str, message: str, where: dict[str, str], capsys: pytest.CaptureFixture
 ) -> None:
@@ -317,38 +308,37 @@ def test_cli_bad_input(
 
 
 def test_python_bad_input(where: dict[str, str]) -> None:
+    first, second = DATASETS[:2]
     with pytest.raises(DiffError, match="two datasets"):
-        diff("apeach", "hatemoji_check", **where)
+        diff(first, second, **where)
     with pytest.raises(UnknownNameError, match="labels mode"):
-        diff("apeach", "apeach", labels="both", **where)
+        diff(first, first, labels="both", **where)
 
 
 # -- each release's counts, generated -------------------------------------------------------
 
 
-def test_release_counts(where: dict[str, str]) -> None:
-    build, apeach = (
-        release_changes(dataset_spec(n), **where) for n in ("hatemoji_build", "apeach")
-    )
-    assert [r.version for r in build] == ["1.1.0", "1.0.0"]
-    new = {c.config: c for c in build[0].configs}
-    assert {name: c.rows for name, c in new.items() if c.diff is None} == {
-        "pair_safe": 5912,
-        "r5_pair_safe": 1994,
-        "r6_pair_safe": 1966,
-        "r7_pair_safe": 1952,
-    }  # fmt: skip  (the paper's round table)
-    assert all(new[name].diff.identical for name in ("all", "r5", "r6", "r7"))
-    assert build[1].previous is None and "first release" in build[1].describe()
-    line = apeach[0].describe()
-    assert line.startswith("against 1.0.0: `default`: columns 0 added, 0 removed, 0 retyped; ")
-    assert "ClassLabel names 0 added, 0 removed, 1 renamed (in `topic`)" in line
-    assert "rows 0 added, 0 removed, 0 moved between splits, 0 changed" in line
+@pytest.mark.parametrize("name", DATASETS)
+def test_release_counts(name: str, releases: Callable) -> None:
+    """Every release, newest first, each against the one before; the newest one's configs
+    have the rows ``testing.py`` states, and a config it added has no diff."""
+    spec, changes = dataset_spec(name), releases(name)
+    assert [r.version for r in changes] == spec.versions
+    assert [r.previous for r in changes] == [*spec.versions[1:], None]
+    assert "first release" in changes[-1].describe()
+    newest, sizes = changes[0], dataset_facts(name).SPLITS
+    assert [c.config for c in newest.configs] == [c.name for c in spec.configs_of(spec.version)]
+    for change in newest.configs:
+        assert change.rows == sum(sizes[change.config].values()), change.config
+        added = newest.previous is None or not spec.config(change.config).in_version(
+            newest.previous
+        )
+        assert (change.diff is None) == added, change.config
 
 
-def test_changelog_block_is_current(where: dict[str, str]) -> None:
+def test_changelog_block_is_current(releases: Callable) -> None:
     page = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    table = markdown_table((name, release_changes(spec, **where)) for name, spec in specs().items())
+    table = markdown_table((name, releases(name)) for name in specs())
     assert START in page and END in page
     assert render(page, table) == page, (
         "CHANGELOG.md's release table is stale: run python -m hatemoji_datasets.diff.releases "
@@ -356,8 +346,8 @@ def test_changelog_block_is_current(where: dict[str, str]) -> None:
     )
 
 
-def test_cards_state_each_release_counts(where: dict[str, str]) -> None:
-    for name, spec in specs().items():
+def test_cards_state_each_release_counts(releases: Callable) -> None:
+    for name in specs():
         card = (ROOT / "cards" / name / "README.md").read_text(encoding="utf-8")
-        for release in release_changes(spec, **where):
+        for release in releases(name):
             assert f"| {release.version} | {release.notes} | {release.describe()} |" in card

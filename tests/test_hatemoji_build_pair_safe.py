@@ -21,8 +21,11 @@ from conftest import upstream_path
 from hatemoji_datasets import UnknownNameError, load_dataset
 from hatemoji_datasets.building.fingerprint import fingerprint
 from hatemoji_datasets.building.recorded import read_recorded
+from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.datasets.hatemoji_build.pair_safe import Entry, pair_safe_splits
+from hatemoji_datasets.diff import diff
+from hatemoji_datasets.diff.releases import release_changes
 
 SPEC = dataset_spec("hatemoji_build")
 SPLITS = ("train", "validation", "test")
@@ -264,3 +267,61 @@ def test_assignment_ignores_input_order() -> None:
 def test_assignment_needs_every_partner() -> None:
     with pytest.raises(ValueError, match="partner"):
         pair_safe_splits(HAND[:-1], SPLITS)
+
+
+# -- what release 1.1.0 changed, by diff (moved from tests/test_diff.py) -------------------
+
+
+def test_pair_safe_moves_by_split(where: dict[str, str], mirror: Path) -> None:
+    found = diff("hatemoji_build/all", "hatemoji_build/pair_safe", **where)
+    assert [c.column for c in found.columns] == ["upstream_split"]
+    assert found.columns[0].change == "added"
+    assert found.names == []
+    totals = found.totals()
+    assert (totals["added"], totals["removed"], totals["changed"]) == (0, 0, 0)
+    # The moves, counted from the upstream files and the built pair-safe splits.
+    file_of = {}
+    spec = dataset_spec("hatemoji_build")
+    for split, source in spec.source_files().items():
+        with upstream_path(mirror, source.url).open(encoding="utf-8", newline="") as handle:
+            file_of.update({int(row["entry_id"]): split for row in csv.DictReader(handle)})
+    built = load_dataset("hatemoji_build/pair_safe", **where)
+    moves = Counter(
+        (file_of[entry_id], split)
+        for split, ds in built.items()
+        for entry_id in ds["entry_id"]
+        if file_of[entry_id] != split
+    )
+    assert {(m.source, m.target): m.rows for m in found.moves} == dict(moves)
+    for split in found.splits:
+        assert split.moved_out == sum(n for (a, _), n in moves.items() if a == split.split)
+        assert split.moved_in == sum(n for (_, b), n in moves.items() if b == split.split)
+
+
+def test_1_1_0_against_1_0_0(where: dict[str, str]) -> None:
+    assert diff("hatemoji_build/r5:1.0.0", "hatemoji_build/r5:1.1.0", **where).identical
+
+
+def test_diff_cli_markdown_shows_the_moves(
+    where: dict[str, str], capsys: pytest.CaptureFixture
+) -> None:
+    args = ["hatemoji_build", "hatemoji_build/pair_safe", "--format", "markdown"]
+    assert (
+        main(["diff", *args, "--cache-dir", where["cache_dir"], "--mirror", where["mirror"]]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "#### Rows moved between splits" in out and "| train | validation |" in out
+
+
+def test_release_1_1_0_counts(where: dict[str, str]) -> None:
+    build = release_changes(dataset_spec("hatemoji_build"), **where)
+    assert [r.version for r in build] == ["1.1.0", "1.0.0"]
+    new = {c.config: c for c in build[0].configs}
+    assert {name: c.rows for name, c in new.items() if c.diff is None} == {
+        "pair_safe": 5912,
+        "r5_pair_safe": 1994,
+        "r6_pair_safe": 1966,
+        "r7_pair_safe": 1952,
+    }  # fmt: skip  (the paper's round table)
+    assert all(new[name].diff.identical for name in ("all", "r5", "r6", "r7"))
+    assert build[1].previous is None and "first release" in build[1].describe()

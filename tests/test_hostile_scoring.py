@@ -6,6 +6,9 @@ JSON nesting is bounded. Each test failed on 3eb3066 (``TypeError:
 unhashable type``, ``RecursionError``, a hang on a FIFO, exit 1 with pandas'
 or the codec's text, NaN where README.md promises None, an extras message
 naming one of three missing packages after the report was printed).
+
+Predictions score the plain dataset (conftest.PLAIN), keyed by its default config's id
+column.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import one_error_line
+from conftest import PLAIN, one_error_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,30 +30,43 @@ from hatemoji_datasets import api, load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core import file_reads
 from hatemoji_datasets.core.errors import InputError
+from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.scoring import Fairness
 from hatemoji_datasets.evaluate import score
 from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
 
+#: The dataset scored, its default config, and the column predictions are keyed by.
+NAME = PLAIN
+CONFIG = dataset_spec(NAME).config()
+ID = CONFIG.id_column or "index"
+
 
 @pytest.fixture(scope="module")
 def cache(pristine_cache, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache of the module's own holding HatemojiCheck (a copy of the run's build)."""
+    """A cache of the module's own holding the dataset (a copy of the run's build)."""
     folder = tmp_path_factory.mktemp("scoring") / "cache"
-    shutil.copytree(pristine_cache("hatemoji_check"), folder, symlinks=True)
+    shutil.copytree(pristine_cache(NAME, CONFIG.name), folder, symlinks=True)
     return folder
 
 
+def _rows(cache: Path, split: str = CONFIG.eval_split):
+    return load_dataset(NAME, CONFIG.name, split=split, cache_dir=str(cache))
+
+
 @pytest.fixture(scope="module")
-def case_ids(cache: Path) -> list[int]:
-    return list(load_dataset("hatemoji_check", split="test", cache_dir=str(cache))["case_id"])
+def row_ids(cache: Path) -> list:
+    """The ids of the evaluation split's rows, in order."""
+    rows = _rows(cache)
+    return list(range(len(rows))) if ID == "index" else list(rows[ID])
 
 
 def _score(path: Path, cache: Path, mirror: Path, capsys, *extra: str) -> tuple[int, str, str]:
     capsys.readouterr()
     code = main(
-        ["score", "hatemoji_check", "--predictions", str(path), *extra]
+        ["score", NAME, "--predictions", str(path), *extra]
         + ["--cache-dir", str(cache), "--mirror", str(mirror)]
     )
     out, err = capsys.readouterr()
@@ -61,23 +77,24 @@ def _score(path: Path, cache: Path, mirror: Path, capsys, *extra: str) -> tuple[
     "bad_id", [[1, 2], {"id": 1}, [[[]]]], ids=["a list", "an object", "nested lists"]
 )
 def test_an_id_must_be_a_scalar(
-    tmp_path: Path, cache: Path, mirror: Path, case_ids: list[int], capsys, bad_id
+    tmp_path: Path, cache: Path, mirror: Path, row_ids: list[int], capsys, bad_id
 ) -> None:
     path = tmp_path / "model.jsonl"
-    records = [{"case_id": bad_id, "prediction": 1}]
-    records += [{"case_id": i, "prediction": 1} for i in case_ids[1:]]
+    records = [{ID: bad_id, "prediction": 1}]
+    records += [{ID: i, "prediction": 1} for i in row_ids[1:]]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     code, out, err = _score(path, cache, mirror, capsys)
     line = one_error_line(err)
     assert code == 1 and out == ""
-    assert "1 case_id value that is not a number or a string" in line
-    assert f"1 missing case_id value: {case_ids[0]}" in line
+    assert f"1 {ID} value that is not a number or a string" in line
+    assert f"1 missing {ID} value: {row_ids[0]}" in line
 
 
 def test_json_nesting_is_bounded(tmp_path: Path, cache: Path, mirror: Path, capsys) -> None:
     path = tmp_path / "model.jsonl"
     deep = "[" * 100_000 + "]" * 100_000
-    path.write_text('{"case_id": 1, "prediction": 1}\n{"case_id": ' + deep + "}\n", "utf-8")
+    lines = [json.dumps({ID: 1, "prediction": 1}), f'{{"{ID}": {deep}}}']
+    path.write_text("\n".join(lines) + "\n", "utf-8")
     code, _, err = _score(path, cache, mirror, capsys)
     line = one_error_line(err)
     assert code == 2 and "model.jsonl:2: FILE-UNPARSEABLE" in line and "levels deep" in line
@@ -120,7 +137,7 @@ def test_a_deep_line_among_quotes_and_backslashes_is_named_in_linear_time() -> N
         (b"\x00\x01\x02\xff\xfe binary", "FILE-NOT-UTF8"),
         (b"", "FILE-EMPTY"),
         (b"\n\n  \n", "FILE-EMPTY"),
-        (b'case_id,prediction\n1,1\n2,"1\n', "FILE-UNPARSEABLE"),
+        (f'{ID},prediction\n1,1\n2,"1\n'.encode(), "FILE-UNPARSEABLE"),
     ],
     ids=["missing", "binary", "empty", "blank", "unclosed quote"],
 )
@@ -143,7 +160,7 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path, cache: Path, mirror: 
     fifo = tmp_path / "model.csv"
     os.mkfifo(fifo)
     done = subprocess.run(
-        [sys.executable, "-m", "hatemoji_datasets", "score", "hatemoji_check"]
+        [sys.executable, "-m", "hatemoji_datasets", "score", NAME]
         + ["--predictions", str(fifo), "--cache-dir", str(cache), "--mirror", str(mirror)],
         capture_output=True,
         text=True,
@@ -160,7 +177,7 @@ def test_format_json_errors_are_json(tmp_path: Path, cache: Path, mirror: Path, 
     assert document["exit_code"] == 2 and document["error"]["code"] == "FILE-NOT-FOUND"
     assert "missing.csv" in document["error"]["message"]
     present = tmp_path / "x.csv"
-    present.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    present.write_text(f"{ID},prediction\n1,1\n", encoding="utf-8")
     code, out, err = _score(present, cache, mirror, capsys, "--format", "json", "--split", "nope")
     document = json.loads(out)
     assert code == 1 and document["error"]["code"] == "UNKNOWN-NAME"
@@ -173,16 +190,16 @@ def _nans(value: object) -> bool:
 def test_undefined_metrics_are_none_everywhere(cache: Path, mirror: Path) -> None:
     """All non-hateful rows, all predicted non-hateful: F1 of hateful and the fairness
     ratios are undefined (0/0); README.md promises None, not NaN."""
-    labels = load_dataset("hatemoji_check", split="test", cache_dir=str(cache))["label"]
+    labels = _rows(cache)["label"]
     start = list(labels).index(0)
     end = start
     while end < len(labels) and labels[end] == 0:
         end += 1
-    split = f"test[{start}:{end}]"
-    rows = load_dataset("hatemoji_check", split=split, cache_dir=str(cache))
+    split = f"{CONFIG.eval_split}[{start}:{end}]"
+    rows = _rows(cache, split)
     report = score(
-        "hatemoji_check",
-        dict.fromkeys(rows["case_id"], 0),
+        NAME,
+        dict.fromkeys(range(end - start) if ID == "index" else rows[ID], 0),
         split=split,
         cache_dir=str(cache),
         mirror=str(mirror),
@@ -192,8 +209,9 @@ def test_undefined_metrics_are_none_everywhere(cache: Path, mirror: Path) -> Non
         value for table in report.tables.values() for row in table.rows for value in row.values()
     ]
     assert not any(_nans(value) for value in [*report.overall.values(), *cells])
-    fairness = report.table("fairness").rows[0]
-    assert fairness["demographic_parity_ratio"] is None
+    for declared in CONFIG.scoring.breakdowns if CONFIG.scoring else ():
+        if isinstance(declared, Fairness):  # every group's selection rate is 0
+            assert report.table(declared.name).rows[0]["demographic_parity_ratio"] is None
     assert json.loads(report.to_json())["overall"]["f1_hateful"] is None
 
 
@@ -210,7 +228,7 @@ def test_missing_extras_are_all_named_before_any_work(
 
     monkeypatch.setattr(api, "load_dataset", no_work)
     path = tmp_path / "model.csv"
-    path.write_text("case_id,prediction\n1,1\n", encoding="utf-8")
+    path.write_text(f"{ID},prediction\n1,1\n", encoding="utf-8")
     code, out, err = _score(path, cache, mirror, capsys, "--plot", str(tmp_path / "p.png"))
     line = one_error_line(err)
     assert code == 1 and out == ""
@@ -221,4 +239,4 @@ def test_missing_extras_are_all_named_before_any_work(
     code, out, err = _score(path, cache, mirror, capsys)
     assert "scikit-learn and fairlearn are missing" in one_error_line(err)
     with pytest.raises(OptionalDependencyError, match="scikit-learn and fairlearn"):
-        score("hatemoji_check", {1: 1}, cache_dir=str(cache))
+        score(NAME, {1: 1}, cache_dir=str(cache))

@@ -1,15 +1,16 @@
 """lm-evaluation-harness: the generated tasks, the harness running them, ``score`` on its logs.
 
 The committed ``lm_eval_tasks/`` is what the generator writes from the
-declarations (drift test), and runs as committed: the harness's ``dummy`` model on
-``hatemoji_check`` offline, loading the rows through the package from the mirror.
+declarations (drift test), and runs as committed: the harness's ``dummy`` model on the
+plain dataset's tasks (conftest.PLAIN) offline, loading the rows through the package from
+the mirror.
 Against the local exports of every dataset, offline, the ``dummy`` model (random
 log-likelihoods, no weights) runs every generated task with ``--log_samples``. Both
 runs go through ``tests/run_harness.py``, the CLI's calls without indexing the
 harness's built-in tasks (docs/downstream.md's test runs the ``lm_eval`` command
-itself). ``score`` on each per-sample log gives the harness's own ``acc``, and
-HatemojiCheck's per-functionality table equals the log's per-document ``acc`` grouped
-by the doc's functionality and perturbation (computed here with pandas).
+itself). ``score`` on each per-sample log gives the harness's own ``acc``, and each score
+table a dataset's ``testing.py`` states (``SCORE_TABLES``) equals the log's per-document
+``acc`` grouped by the doc's columns the table is declared by (computed here with pandas).
 """
 
 from __future__ import annotations
@@ -24,15 +25,20 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import yaml
-from conftest import REPO
+from conftest import PLAIN, REPO, dataset_facts, declaring
 
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.errors import PredictionError
-from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.scoring import Breakdown
 from hatemoji_datasets.evaluate.harness_log import task_of
 from hatemoji_datasets.harness.tasks import LOADER, TASKS_FOLDER, check_tasks, task_files
 
 TASKS = REPO / TASKS_FOLDER
+#: Every registered dataset; the first stands for any where one is enough.
+DATASETS = list(specs())
+ANY = DATASETS[0]
 #: ``lm_eval run --model dummy --log_samples`` without indexing the built-in tasks.
 RUN_HARNESS = Path(__file__).with_name("run_harness.py")
 
@@ -74,37 +80,39 @@ def test_one_task_per_config_and_a_group_per_dataset(name: str) -> None:
         assert task["doc_to_target"] == "label"
 
 
-def test_prompts_and_choices() -> None:
-    english = load_task("hatemoji_check/hatemoji_check_default.yaml")
-    assert english["doc_to_choice"] == ["non-hateful", "hateful"]
-    # The prompt is a function in prompts.py beside the YAML (tests/test_lm_eval_prompts.py).
-    assert english["doc_to_text"] == ("!function", "prompts.hatemoji_check_default")
-    assert load_task("hatemoji_build/hatemoji_build_r6.yaml")["test_split"] == "test"
-    for config in ("default", "beep"):
-        korean = load_task(f"apeach/apeach_{config}.yaml")
-        assert korean["doc_to_choice"] == ["혐오 아님", "혐오"]  # "not hate", "hate"
-        assert korean["doc_to_text"] == ("!function", f"prompts.apeach_{config}")
-    assert load_task("apeach/apeach_beep.yaml")["test_split"] == "validation"
+@pytest.mark.parametrize("name", DATASETS)
+def test_prompts_and_choices(name: str) -> None:
+    """Each task's choices are the words its ``testing.py`` states (``TASK_CHOICES``, where
+    the card words them), else the label's names (``LABEL_NAMES``); its prompt is a function
+    in prompts.py beside the YAML (tests/test_lm_eval_prompts.py)."""
+    facts = dataset_facts(name)
+    choices = getattr(facts, "TASK_CHOICES", None) or facts.LABEL_NAMES
+    assert choices, f"{name}: testing.py states neither TASK_CHOICES nor LABEL_NAMES"
+    for config in specs()[name].configs:
+        task = load_task(f"{name}/{name}_{config.name}.yaml")
+        assert task["doc_to_choice"] == list(choices)
+        assert task["doc_to_text"] == ("!function", f"prompts.{name}_{config.name}")
+        assert task["test_split"] == config.eval_split
 
 
 def test_cli_writes_checks_and_points_at_a_local_export(tmp_path: Path, capsys) -> None:
+    configs = dataset_spec(ANY).configs
+    first, last = (f"{ANY}_{config.name}.yaml" for config in (configs[0], configs[-1]))
     out = tmp_path / "tasks"
     assert main(["lm-eval-tasks", "--out", str(out)]) == 0
     assert main(["lm-eval-tasks", "--out", str(out), "--check"]) == 0
-    (out / "hatemoji_check" / "hatemoji_check_default.yaml").write_text("task: edited\n")
+    (out / ANY / first).write_text("task: edited\n")
     (out / "stray.yaml").write_text("x: 1\n")
     assert main(["lm-eval-tasks", "--out", str(out), "--check"]) == 1
     err = capsys.readouterr().err
-    assert "hatemoji_check_default.yaml: differs" in err and "stray.yaml: not a generated" in err
+    assert f"{first}: differs" in err and "stray.yaml: not a generated" in err
     local = tmp_path / "local"
     export = tmp_path / "export"
-    assert (
-        main(["lm-eval-tasks", "apeach", "--dataset-path", str(export), "--out", str(local)]) == 0
-    )
-    task = load_task("apeach/apeach_beep.yaml", local)
+    assert main(["lm-eval-tasks", ANY, "--dataset-path", str(export), "--out", str(local)]) == 0
+    task = load_task(f"{ANY}/{last}", local)
     assert task["dataset_path"] == str(export.resolve())
     assert "dataset_kwargs" not in task  # a local export is one version already
-    assert main(["lm-eval-tasks", "apeach", "hatemoji_check", "--dataset-path", "x"]) == 1
+    assert main(["lm-eval-tasks", *DATASETS[:2], "--dataset-path", "x"]) == 1
     assert "exactly one NAME" in capsys.readouterr().err
 
 
@@ -126,12 +134,13 @@ def test_the_hub_variant_is_one_flag_away(tmp_path: Path, capsys) -> None:
         prompts = (hub / name / "prompts.py").read_text(encoding="utf-8")
         assert prompts == (TASKS / name / "prompts.py").read_text(encoding="utf-8")
     one = tmp_path / "one"
-    assert main(["lm-eval-tasks", "apeach", "--hub", "someone/apeach", "--out", str(one)]) == 0
-    assert load_task("apeach/apeach_beep.yaml", one)["dataset_path"] == "someone/apeach"
+    repo, last = f"someone/{ANY}", dataset_spec(ANY).configs[-1].name
+    assert main(["lm-eval-tasks", ANY, "--hub", repo, "--out", str(one)]) == 0
+    assert load_task(f"{ANY}/{ANY}_{last}.yaml", one)["dataset_path"] == repo
     capsys.readouterr()
-    assert main(["lm-eval-tasks", "--hub", "someone/apeach"]) == 1
+    assert main(["lm-eval-tasks", "--hub", repo]) == 1
     assert "exactly one NAME" in capsys.readouterr().err
-    assert main(["lm-eval-tasks", "apeach", "--hub", "--dataset-path", "x"]) == 1
+    assert main(["lm-eval-tasks", ANY, "--hub", "--dataset-path", "x"]) == 1
     assert "give one" in capsys.readouterr().err
 
 
@@ -152,11 +161,17 @@ def _offline_env(root: Path, **extra: str) -> dict[str, str]:
     }
 
 
+#: The committed tasks run here are the plain dataset's (conftest.PLAIN); its default
+#: config's task is scored.
+COMMITTED_TASK = f"{PLAIN}_{dataset_spec(PLAIN).default_config_name}"
+
+
 @pytest.fixture(scope="module")
 def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
-    """The per-sample log of the harness's dummy model on the committed ``hatemoji_check``
-    tasks, as README.md's reader gets it: offline, the package loading the rows from the
-    mirror (no export, no Hub). The ``lm_eval`` command itself runs in docs/downstream.md."""
+    """The per-sample log of the harness's dummy model on the plain dataset's committed
+    tasks (its group), its default config's, as README.md's reader gets it: offline, the
+    package loading the rows from the mirror (no export, no Hub). The ``lm_eval`` command
+    itself runs in docs/downstream.md."""
     pytest.importorskip("lm_eval")
     root = tmp_path_factory.mktemp("lm-eval-committed")
     env = _offline_env(
@@ -165,13 +180,13 @@ def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
         HF_DATASETS_CACHE=str(session_cache),
         PYTHONPATH=str(REPO),
     )
-    command = [sys.executable, str(RUN_HARNESS), str(TASKS), "hatemoji_check", str(root / "out")]
+    command = [sys.executable, str(RUN_HARNESS), str(TASKS), PLAIN, str(root / "out")]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     (model,) = (root / "out").iterdir()
-    (log,) = model.glob("samples_hatemoji_check_default_*.jsonl")
+    (log,) = [path for path in model.glob("samples_*.jsonl") if task_of(path) == COMMITTED_TASK]
     (results,) = model.glob("results_*.json")
-    acc = json.loads(results.read_text(encoding="utf-8"))["results"]["hatemoji_check_default"]
+    acc = json.loads(results.read_text(encoding="utf-8"))["results"][COMMITTED_TASK]
     (log.parent / "acc.json").write_text(json.dumps(acc), encoding="utf-8")
     return log
 
@@ -181,24 +196,26 @@ def test_the_committed_tasks_run_offline_through_the_package(
 ) -> None:
     from hatemoji_datasets.evaluate import score
 
+    config = dataset_spec(PLAIN).config()
+    rows = dataset_facts(PLAIN).SPLITS[config.name][config.eval_split]
     acc = json.loads((committed_run.parent / "acc.json").read_text(encoding="utf-8"))
     samples = committed_run.read_text(encoding="utf-8").splitlines()
-    assert len(samples) == acc["sample_len"] == 3930  # HatemojiCheck's test cases (the paper)
-    report = score(
-        "hatemoji_check", committed_run, cache_dir=str(session_cache), mirror=str(mirror)
-    )
-    assert report.config == "default" and report.n == 3930
+    assert len(samples) == acc["sample_len"] == rows  # every row of the evaluation split
+    report = score(PLAIN, committed_run, cache_dir=str(session_cache), mirror=str(mirror))
+    assert report.config == config.name and report.n == rows
     assert report.overall["accuracy"] == pytest.approx(acc["acc,none"], abs=1e-12)
 
 
 def test_a_log_of_another_datasets_task_names_it(
     committed_run: Path, mirror: Path, session_cache: Path, capsys
 ) -> None:
+    other = next(name for name in DATASETS if name != PLAIN)
+    config = dataset_spec(PLAIN).default_config_name
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert main(["score", "hatecheck", "--predictions", str(committed_run), *where]) == 1
+    assert main(["score", other, "--predictions", str(committed_run), *where]) == 1
     err = capsys.readouterr().err
-    assert "log of task hatemoji_check_default" in err
-    assert "(dataset hatemoji_check, config default), not of hatecheck" in err
+    assert f"log of task {COMMITTED_TASK}" in err
+    assert f"(dataset {PLAIN}, config {config}), not of {other}" in err
 
 
 # -- the harness on the exports -----------------------------------------------------------
@@ -259,66 +276,114 @@ def test_score_on_every_log_gives_the_harness_acc(harness_run, mirror: Path, ses
     assert compared == sum(len(spec.configs) for spec in specs().values())
 
 
-def test_hatemoji_check_per_functionality_table_from_the_log(harness_run, mirror, session_cache):
+def _stated_tables() -> list[tuple[str, str, str]]:
+    """Each ``(dataset, config, table)`` whose rows ``testing.py`` states (``SCORE_TABLES``),
+    of the tables of every scored row with an accuracy."""
+    stated = []
+    for name in declaring("SCORE_TABLES"):
+        for config, tables in dataset_facts(name).SCORE_TABLES.items():
+            stated += [
+                (name, config, declared.name)
+                for declared in dataset_spec(name).config(config).scoring.breakdowns
+                if declared.name in tables
+                and isinstance(declared, Breakdown)
+                and declared.rows is None
+                and "accuracy" in declared.metrics
+            ]
+    return stated
+
+
+@pytest.mark.parametrize(("name", "config", "table"), _stated_tables())
+def test_a_stated_score_table_from_the_log(
+    name: str, config: str, table: str, harness_run, mirror, session_cache
+) -> None:
+    """The table equals the log's per-document ``acc`` grouped by the columns it is declared
+    by, and has the rows ``testing.py`` states."""
     from hatemoji_datasets.evaluate import score
 
-    log = harness_run["hatemoji_check_default"]
-    report = score("hatemoji_check", log, cache_dir=str(session_cache), mirror=str(mirror))
+    log = harness_run[f"{name}_{config}"]
+    report = score(name, log, cache_dir=str(session_cache), mirror=str(mirror))
     samples = pd.DataFrame(
         [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     )
     docs = pd.DataFrame(list(samples["doc"]))
     docs["acc"] = samples["acc"]
-    expected = docs.groupby(["functionality", "perturbation"])["acc"].agg(["mean", "size"])
-    table = report.table("cells")
-    assert len(table.rows) == len(expected) == 28  # the paper's 7 x 4 cells
-    functionalities = [row["functionality"] for row in table.rows]
-    for row, ((f, p), cell) in zip(table.rows, expected.iterrows(), strict=True):
+    declared = next(
+        b for b in dataset_spec(name).config(config).scoring.breakdowns if b.name == table
+    )
+    expected = docs.groupby(list(declared.by))["acc"].agg(["mean", "size"])
+    rows, first, last = dataset_facts(name).SCORE_TABLES[config][table]
+    found = report.table(table).rows
+    assert len(found) == len(expected) == rows
+    for row, (key, cell) in zip(found, expected.iterrows(), strict=True):
         assert row["n"] == cell["size"]
-        assert row["accuracy"] == pytest.approx(cell["mean"], abs=1e-12), (f, p)
-    assert functionalities[0] == "verb_swap" and functionalities[-1] == "emoji_leetspeak"
+        assert row["accuracy"] == pytest.approx(cell["mean"], abs=1e-12), key
+    assert {column: found[0][column] for column in first} == first
+    assert {column: found[-1][column] for column in last} == last
 
 
 def test_cli_names_models_by_log_folder_or_names(
     harness_run, tmp_path: Path, mirror: Path, session_cache: Path, capsys
 ) -> None:
-    log = harness_run["apeach_beep"]
+    config = dataset_spec(ANY).configs[-1]
+    log = harness_run[f"{ANY}_{config.name}"]
     for model in ("model-a", "model-b"):
         (tmp_path / model).mkdir()
         shutil.copy(log, tmp_path / model / log.name)
     logs = [str(tmp_path / model / log.name) for model in ("model-a", "model-b")]
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert main(["score", "apeach", "--predictions", *logs, *where]) == 0
+    assert main(["score", ANY, "--predictions", *logs, *where]) == 0
     out = capsys.readouterr().out
-    assert "## apeach (beep), split validation" in out
+    assert f"## {ANY} ({config.name}), split {config.eval_split}" in out
     assert "| metric | model-a | model-b |" in out
-    assert main(["score", "apeach", "--predictions", *logs, "--names", "x", "y", *where]) == 0
+    assert main(["score", ANY, "--predictions", *logs, "--names", "x", "y", *where]) == 0
     assert "| metric | x | y |" in capsys.readouterr().out
-    assert main(["score", "apeach", "--predictions", *logs, "--names", "x", *where]) == 1
+    assert main(["score", ANY, "--predictions", *logs, "--names", "x", *where]) == 1
     assert "--names gives 1 name(s) for 2 predictions file(s)" in capsys.readouterr().err
+
+
+def _rows_scored(name: str, config: str) -> int:
+    return dataset_facts(name).SPLITS[config][dataset_spec(name).config(config).eval_split]
+
+
+#: A config other than its dataset's default, whose rows have ids: of those, the one scoring
+#: the fewest rows (``testing.py``'s SPLITS).
+LOGGED = min(
+    (
+        (name, config.name)
+        for name, spec in specs().items()
+        for config in spec.configs
+        if config.name != spec.default_config_name and config.id_column
+    ),
+    key=lambda pair: _rows_scored(*pair),
+)
 
 
 def test_a_log_of_other_data_is_refused(harness_run, tmp_path: Path, mirror, session_cache):
     from hatemoji_datasets.evaluate import score
 
+    name, config = LOGGED
+    spec = dataset_spec(name)
+    id_column = spec.config(config).id_column
     where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    log = harness_run["hatemoji_build_r6"]
+    log = harness_run[f"{name}_{config}"]
     samples = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
-    samples[3]["doc"]["round"] = 7  # not the row of its entry_id
+    samples[3]["doc"][TEXT_COLUMN] += " (edited)"  # not the row of its id
     samples[5]["target"] = str(1 - samples[5]["doc"]["label"])
     edited = tmp_path / log.name
     edited.write_text("".join(json.dumps(s) + "\n" for s in samples), encoding="utf-8")
     with pytest.raises(PredictionError) as raised:
-        score("hatemoji_build", edited, **where)
+        score(name, edited, **where)
     message = str(raised.value)
     assert "1 sample(s) hold a doc that is not the row" in message
-    assert str(samples[3]["doc"]["entry_id"]) in message
+    assert str(samples[3]["doc"][id_column]) in message
     assert "target that is not the row's label" in message
-    with pytest.raises(PredictionError, match="log of config r6, not all"):
-        score("hatemoji_build/all", log, **where)
-    broken = tmp_path / "samples_hatemoji_build_r6_2026-01-01T00-00-00.0.jsonl"
+    default = spec.default_config_name
+    with pytest.raises(PredictionError, match=f"log of config {config}, not {default}"):
+        score(f"{name}/{default}", log, **where)
+    broken = tmp_path / f"samples_{name}_{config}_2026-01-01T00-00-00.0.jsonl"
     lines = log.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace('"filtered_resps": [', '"filtered_resps": [["x", "False"], ', 1)
     broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(PredictionError, match="line 3: expected 2 choices"):
-        score("hatemoji_build", broken, **where)
+        score(name, broken, **where)

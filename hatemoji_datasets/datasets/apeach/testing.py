@@ -22,6 +22,9 @@ HUB_LANGUAGE = ["ko"]
 #: None: the card has no `label_names` enumeration (APEACH and BEEP! spell their labels
 #: differently upstream; its enumerations are writer gender, hate level and bias).
 LABEL_NAMES = None
+#: The lm-evaluation-harness tasks' choices, in label id order: the card words them in
+#: Korean (``lm_eval: choices``), "not hate" and "hate".
+TASK_CHOICES = ("혐오 아님", "혐오")
 #: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
 #: (source, edit, exit status, (line, column, code) of the finding that names it,
 #: (value, expected) the finding names, or None).

@@ -93,3 +93,17 @@ CORRUPTED_COPIES = {
     ),
     "truncated line": ("test", ("truncate", 10), 2, (10, None, "FILE-FIELD-COUNT"), None),
 }  # fmt: skip
+#: Tables ``score`` reports of a config, from the paper: config -> table -> (its number of
+#: rows, its first row, its last row), a row being its key and data columns (the declared
+#: ``keys`` or ``by``, then ``info``). The paper's 7 x 4 cells, F1 to F7.3.
+SCORE_TABLES = {
+    "default": {
+        "cells": (
+            28,
+            {"case": "F1", "functionality": "verb_swap", "perturbation": "original",
+             "label": "hateful", "n": 300},
+            {"case": "F7.3", "functionality": "emoji_leetspeak", "perturbation": "no_emoji",
+             "label": "hateful", "n": 140},
+        ),
+    },
+}  # fmt: skip
