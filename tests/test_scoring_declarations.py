@@ -3,7 +3,7 @@ with the mirror, its evaluation split: each table groups by and filters on built
 each declared row filter selects rows, and every config reports accuracy per gold label.
 
 The tables' figures are checked elsewhere (tests/test_evaluate.py, the per-dataset tests,
-tests/test_reproducing.py); here, only what a declaration promises.
+tests/test_hatecheck_reproducing.py); here, only what a declaration promises.
 """
 
 from __future__ import annotations
