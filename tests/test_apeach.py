@@ -450,3 +450,10 @@ def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
         expected = recall_score(group["label"], group["pred"], pos_label=int(group["label"].max()))
         assert rows[levels[code]]["recall"] == pytest.approx(expected)
         assert rows[levels[code]]["n"] == len(group)
+
+
+# -- releases (the rename's data are RENAMED_LABELS in testing.py, checked by test_versions) --
+
+
+def test_apeach_has_two_versions() -> None:
+    assert dataset_spec("apeach").versions == ["2.0.0", "1.0.0"]
