@@ -7,6 +7,7 @@ files read here with the csv module (APEACH) or split on tabs by hand (BEEP!).
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,7 @@ import pandas as pd
 import pytest
 from conftest import (
     FIXTURES,
+    REPO,
     card_frame,
     card_table,
     check_one_file,
@@ -457,3 +459,18 @@ def test_apeach_and_beep_metrics_match_sklearn(where) -> None:
 
 def test_apeach_has_two_versions() -> None:
     assert dataset_spec("apeach").versions == ["2.0.0", "1.0.0"]
+
+
+# -- Croissant (moved from tests/test_croissant.py, which checks every card's alike) --------
+
+
+def test_committed_croissant_leaves_out_what_a_reader_cannot_derive() -> None:
+    """BEEP!'s text (quote characters are data, a CSV reader applies quoting) and the
+    labels upstream spells differently are left out, and the description says why."""
+    metadata = json.loads((REPO / "cards" / "apeach" / "croissant.json").read_text("utf-8"))
+    sets = {rs["@id"]: rs for rs in metadata["recordSet"]}
+    beep = sets["beep/train"]
+    assert "text" not in [field["name"] for field in beep["field"]]
+    assert "`text` (upstream's file has no quoting" in beep["description"]
+    assert "`label` (upstream column `class` spells" in sets["default/test"]["description"]
+    assert "Hub export" in metadata["description"]
