@@ -410,3 +410,19 @@ def test_clean_contribution(mirror: Path) -> None:
     report = _check([CONTRIBUTION], mirror=mirror, strict=True)
     assert report.findings == []
     assert report.exit_code == 0
+
+
+# -- its exported schema (moved from tests/test_schema_export.py, which checks every export --
+# -- against its pandera model) ---------------------------------------------------------------
+
+
+def test_table_schema_carries_the_vocabularies() -> None:
+    import json
+
+    from hatemoji_datasets.schema.table_schema import exports
+
+    schema = json.loads(exports()["hatemoji_check/HatemojiCheckRaw.table-schema.json"])
+    fields = {field["name"]: field for field in schema["fields"]}
+    assert fields["functionality"]["constraints"]["enum"][0] == "verb_swap"
+    assert fields["case_id"]["constraints"] == {"required": True, "unique": True, "minimum": 0}
+    assert any(rule["name"] == "label_matches_cell" for rule in schema["x-rules"])
