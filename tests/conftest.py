@@ -85,7 +85,7 @@ LONGEST_FIRST = (
     "tests/test_lm_eval.py::test_the_committed_tasks_run_offline_through_the_package",
     "tests/test_docs.py::test_page_runs[docs/versions.md]",
     "tests/test_docs.py::test_page_runs[docs/downstream.md]",
-    "tests/test_validate_properties.py::test_arbitrary_hatemoji_build_rows",
+    "tests/test_validate_properties.py::test_arbitrary_rows_of_paired_entries",
     "tests/test_screen.py::test_a_file_the_screen_calls_clean_has_no_finding[hatemoji_build",
     "tests/test_hostile_reports.py",
     "tests/test_multilingual_hatecheck.py",
@@ -886,3 +886,31 @@ def enumerated(name: str) -> tuple[str, list[str]]:
     }
     column = max(allowed, key=lambda each: len(allowed[each]))  # the first of those tied
     return column, allowed[column]
+
+
+# -- facts-rest: the plain dataset's stated fault, for tests of the contribution gate ---------
+
+
+def plain_fault() -> tuple[str, tuple, tuple[int, str, str], tuple[str, str]]:
+    """The first of ``PLAIN``'s ``CORRUPTED_COPIES`` that ``validate`` rejects (exit status 1)
+    naming both the value found and the one expected: ``(source, edit, (line, column, code),
+    (value, expected))``. A test of the gate's reports puts it into released rows."""
+    stated = getattr(dataset_facts(PLAIN), "CORRUPTED_COPIES", None) or {}
+    for source, edit, status, place, named in stated.values():
+        default = source in dataset_spec(PLAIN).config().source_names
+        if default and status == 1 and named is not None and None not in named:
+            return source, edit, place, named
+    raise LookupError(
+        f"{PLAIN}'s testing.py states no CORRUPTED_COPIES case with exit status 1 "
+        "naming the value found and the one expected"
+    )
+
+
+def head_with_fault(mirror: Path, rows: int = 5) -> tuple[bytes, tuple[int, str, str]]:
+    """The header and at least ``rows`` first rows of ``PLAIN``'s pinned file with
+    :func:`plain_fault`'s edit put in (a re-submission of released rows, one of them broken),
+    and the place of the finding that names it."""
+    source, edit, place, _ = plain_fault()
+    lines = upstream_path(mirror, source_url(PLAIN, source)).read_bytes().splitlines(True)
+    head = b"".join(lines[: max(rows + 1, edit[1])])
+    return edited(head, [edit], delimiter_of(PLAIN, source)), place

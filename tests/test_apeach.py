@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 from conftest import (
     FIXTURES,
+    REPO,
     card_frame,
     card_table,
     check_one_file,
@@ -504,3 +505,25 @@ def test_release_2_0_0_counts(where: dict[str, str]) -> None:
     assert line.startswith("against 1.0.0: `default`: columns 0 added, 0 removed, 0 retyped; ")
     assert "ClassLabel names 0 added, 0 removed, 1 renamed (in `topic`)" in line
     assert "rows 0 added, 0 removed, 0 moved between splits, 0 changed" in line
+
+
+# -- releases (the rename's data are RENAMED_LABELS in testing.py, checked by test_versions) --
+
+
+def test_apeach_has_two_versions() -> None:
+    assert dataset_spec("apeach").versions == ["2.0.0", "1.0.0"]
+
+
+# -- Croissant (moved from tests/test_croissant.py, which checks every card's alike) --------
+
+
+def test_committed_croissant_leaves_out_what_a_reader_cannot_derive() -> None:
+    """BEEP!'s text (quote characters are data, a CSV reader applies quoting) and the
+    labels upstream spells differently are left out, and the description says why."""
+    metadata = json.loads((REPO / "cards" / "apeach" / "croissant.json").read_text("utf-8"))
+    sets = {rs["@id"]: rs for rs in metadata["recordSet"]}
+    beep = sets["beep/train"]
+    assert "text" not in [field["name"] for field in beep["field"]]
+    assert "`text` (upstream's file has no quoting" in beep["description"]
+    assert "`label` (upstream column `class` spells" in sets["default/test"]["description"]
+    assert "Hub export" in metadata["description"]

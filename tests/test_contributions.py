@@ -1,37 +1,82 @@
-"""`hatemoji-datasets validate`: contributions checked against schema and released data."""
+"""`hatemoji-datasets validate`: contributions checked against schema and released data.
+
+The contributions are to the plain dataset's default config (``conftest.PLAIN``): its
+pinned file's rows made new (another id, another text) are a clean one, and its stated
+fault (``conftest.plain_fault``) a broken one. Each dataset's own rules are tested in its
+own module; the released files of every config validate clean here.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_cli, source_url, upstream_path
+from conftest import (
+    PLAIN,
+    dummy_data_dir,
+    edited,
+    head_with_fault,
+    plain_fault,
+    run_cli,
+    source_url,
+    upstream_path,
+)
 
-from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 from hatemoji_datasets.validate.report import REPORT_FORMAT
 
-CONTRIBUTION = FIXTURES / "hatemoji_check_contribution.csv"
+CONFIG = dataset_spec(PLAIN).config()
+(SOURCE,) = CONFIG.source_names
+DELIMITER = CONFIG.raw_format.delimiter
 
 
 def released_path(mirror: Path, dataset: str, source: str) -> Path:
     return upstream_path(mirror, source_url(dataset, source))
 
 
-def check(paths, dataset="hatemoji_check", config=None, mirror=None, **options):
+def check(paths, dataset=PLAIN, config=None, mirror=None, **options):
     return validate_contributions(
         [str(p) for p in paths], dataset, config, options=Options(**options), mirror=str(mirror)
     )
 
 
-def write_variant(tmp_path: Path, source: Path, edit, name: str = "variant.csv") -> Path:
-    """A copy of ``source`` with ``edit`` applied to its list of lines."""
-    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
-    target = tmp_path / name
-    target.write_text("".join(edit(lines)), encoding="utf-8")
-    return target
+def released_rows(mirror: Path) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of the plain dataset's pinned file, read with the csv module."""
+    with released_path(mirror, PLAIN, SOURCE).open(encoding="utf-8", newline="") as handle:
+        header, *rows = csv.reader(handle, delimiter=DELIMITER)
+    return header, rows
+
+
+def new_rows(mirror: Path, count: int) -> tuple[list[str], list[list[str]]]:
+    """The header and the first ``count`` released rows made new: another id, another text."""
+    header, rows = released_rows(mirror)
+    made = [list(row) for row in rows[:count]]
+    for number, row in enumerate(made):
+        if CONFIG.id_column:
+            row[header.index(CONFIG.id_column)] = str(900_000 + number)
+        row[header.index(CONFIG.text_column)] += " again"
+    return header, made
+
+
+def write_rows(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    written = io.StringIO()
+    csv.writer(written, delimiter=DELIMITER, lineterminator="\n").writerows([header, *rows])
+    path.write_text(written.getvalue(), encoding="utf-8")
+    return path
+
+
+#: The first columns of the plain dataset's files, for files that cannot be read.
+COLUMNS = (
+    upstream_path(dummy_data_dir(PLAIN), source_url(PLAIN, SOURCE))
+    .read_text(encoding="utf-8")
+    .split("\n", 1)[0]
+    .split(DELIMITER)[:3]
+)
 
 
 def _pinned(config) -> list[str]:
@@ -68,8 +113,9 @@ def test_released_files_validate_clean(mirror: Path, dataset, config, sources, f
     assert report.exit_code == 0
 
 
-def test_clean_contribution(mirror: Path) -> None:
-    report = check([CONTRIBUTION], mirror=mirror, strict=True)
+def test_clean_contribution(mirror: Path, tmp_path: Path) -> None:
+    clean = write_rows(tmp_path / "new.csv", *new_rows(mirror, 40))
+    report = check([clean], mirror=mirror, strict=True)
     assert report.findings == []
     assert report.exit_code == 0
 
@@ -79,87 +125,89 @@ def _codes(report) -> set[tuple[int | None, str | None, str]]:
 
 
 def test_contribution_rules(mirror: Path, tmp_path: Path) -> None:
-    def edit(lines):
-        lines[2] = lines[2].replace("10001", "10000")  # duplicate id
-        lines[3] = lines[3].replace(",0,0,1", ",1,0,1")  # polarity perturbation labelled hateful
-        lines[4] = lines[4].replace("plant flowers for", "🌼")  # emoji in a no-emoji case
-        lines.append("10004,91.0,91,I want to 🌻 all women to\x07day,women,verb_swap,orig,1,0,1\n")
-        lines.append("10005,91.0,91,Cafe\u0301 🌻 for women,women,verb_swap,orig,1,0,1\n")
-        lines.append("10006,91.0,91, I want to 🌻 all women again,women,verb_swap,orig,1,0,1\n")
-        lines.append("10007,1.0,1,I want to 🔪 all women,women,verb_swap,orig,1,0,1\n")
-        lines.append("10008,91.0,91,,women,verb_swap,orig,1,0,1\n")
-        return lines
-
-    report = check([write_variant(tmp_path, CONTRIBUTION, edit)], mirror=mirror)
+    """The rules every text and id obey, on new rows: each broken row named once."""
+    header, rows = new_rows(mirror, 9)
+    key, text = header.index(CONFIG.key_column), header.index(CONFIG.text_column)
+    released = released_rows(mirror)[1][20][text]
+    rows[1][key] = rows[0][key]  # duplicate key
+    rows[2][text] = rows[2][text][: -len(" again")] + " to\x07day"
+    rows[3][text] = "Cafe\u0301 " + rows[3][text]
+    rows[4][text] = " " + rows[4][text]
+    rows[5][text] = released
+    rows[6][text] = ""
+    report = check([write_rows(tmp_path / "variant.csv", header, rows)], mirror=mirror)
+    column = CONFIG.text_column
     assert _codes(report) == {
-        (2, "case_id", "VALUE-DUPLICATE"),
-        (3, "case_id", "VALUE-DUPLICATE"),
-        (4, "label_gold", "HC-LABEL-CELL"),
-        (5, "text", "HC-EMOJI"),
-        (6, "text", "TEXT-CONTROL"),
-        (7, "text", "TEXT-NOT-NFC"),
-        (8, "text", "TEXT-EDGE-SPACE"),
-        (9, "text", "RELEASE-REPEATED-TEXT"),
-        (10, "text", "TEXT-EMPTY"),  # one finding, though it also repeats no text
+        (2, CONFIG.key_column, "VALUE-DUPLICATE"),
+        (3, CONFIG.key_column, "VALUE-DUPLICATE"),
+        (4, column, "TEXT-CONTROL"),
+        (5, column, "TEXT-NOT-NFC"),
+        (6, column, "TEXT-EDGE-SPACE"),
+        (7, column, "RELEASE-REPEATED-TEXT"),
+        (8, column, "TEXT-EMPTY"),  # one finding, though it also repeats no text
     }
-    label = next(f for f in report.findings if f.code == "HC-LABEL-CELL")
-    assert (label.value, label.expected) == ("1", "0")
-    assert (
-        next(f for f in report.findings if f.line == 6).value == "I want to 🌻 all women to\x07day"
-    )
-    warning = next(f for f in report.findings if f.line == 8)
+    assert next(f for f in report.findings if f.line == 4).value == rows[2][text]
+    assert next(f for f in report.findings if f.line == 7).value == released
+    warning = next(f for f in report.findings if f.line == 6)
     assert warning.severity == "warning"
-    assert all(f.severity == "error" for f in report.findings if f.line != 8)
+    assert all(f.severity == "error" for f in report.findings if f.line != 6)
     assert report.exit_code == 1
 
 
 def test_warnings_pass_unless_strict(mirror: Path, tmp_path: Path) -> None:
-    spaced = write_variant(
-        tmp_path, CONTRIBUTION, lambda lines: [lines[0], lines[1].replace("today", "today ")]
-    )
+    header, rows = new_rows(mirror, 1)
+    rows[0][header.index(CONFIG.text_column)] += " "
+    spaced = write_rows(tmp_path / "spaced.csv", header, rows)
     assert check([spaced], mirror=mirror).exit_code == 0
     assert check([spaced], mirror=mirror, strict=True).exit_code == 1
 
 
 def test_changed_released_row(mirror: Path, tmp_path: Path) -> None:
-    released = released_path(mirror, "hatemoji_check", "test")
-    changed = write_variant(
-        tmp_path, released, lambda lines: [lines[0], lines[1].replace(",1,0,1\n", ",1,2,1\n")]
-    )  # unrealistic_flags 0 -> 2
+    header, rows = released_rows(mirror)
+    column = CONFIG.text_column
+    assert CONFIG.key_column != column  # a row keyed by its text would be a new row
+    before = rows[0][header.index(column)]
+    rows[0][header.index(column)] = after = before + " again"
+    changed = write_rows(tmp_path / "changed.csv", header, rows[:1])
     report = check([changed], mirror=mirror)
     [finding] = report.findings
     place = (finding.line, finding.column, finding.code)
-    assert place == (2, "unrealistic_flags", "RELEASE-CHANGED")
-    assert (finding.value, finding.expected) == ("2", "0")
+    assert place == (2, column, "RELEASE-CHANGED")
+    assert (finding.value, finding.expected) == (after, before)
     assert report.exit_code == 1
     allowed = check([changed], mirror=mirror, allow_changes=True)
     assert allowed.exit_code == 0 and [f.severity for f in allowed.findings] == ["warning"]
 
 
 def test_full_reports_every_lost_row(mirror: Path, tmp_path: Path) -> None:
-    released = released_path(mirror, "hatemoji_check", "test")
-    shortened = write_variant(tmp_path, released, lambda lines: lines[:-3])
+    header, rows = released_rows(mirror)
+    shortened = write_rows(tmp_path / "shortened.csv", header, rows[:-3])
     report = check([shortened], mirror=mirror, full=True)
     lost = [f.value for f in report.findings]
-    assert lost == ["3927", "3928", "3929"]
+    assert lost == [row[header.index(CONFIG.key_column)] for row in rows[-3:]]
     assert {(f.file, f.column, f.code) for f in report.findings} == {
-        (str(shortened), "case_id", "RELEASE-MISSING")
+        (str(shortened), CONFIG.key_column, "RELEASE-MISSING")
     }
     assert check([shortened], mirror=mirror).exit_code == 0  # without --full a subset is fine
+
+
+def _bytes(text: str) -> bytes:
+    """``text`` with ``A``, ``B`` and ``C`` the plain dataset's first three columns."""
+    return text.replace("A", COLUMNS[0]).replace("B", COLUMNS[1]).replace("C", COLUMNS[2]).encode()
 
 
 @pytest.mark.parametrize(
     ("content", "code", "line"),
     [
         (b"", "FILE-EMPTY", None),
-        (b"case_id\ttempl_id\ttext\n1\t1.0\tx\n", "FILE-DELIMITER", 1),
-        ("case_id,templ_id\n1,caf\xe9\n".encode("latin-1"), "FILE-NOT-UTF8", 2),
+        (_bytes("A\tB\tC\n1\t1.0\tx\n"), "FILE-DELIMITER", 1),
+        (_bytes("A,B\n") + "1,caf\xe9\n".encode("latin-1"), "FILE-NOT-UTF8", 2),
         (None, "FILE-NOT-FOUND", None),
-        (b"case_id,templ_id\n1,1.0\n\n2,1.0\n", "FILE-BLANK-LINE", 3),
-        (b"case_id,case_id\n1,2\n", "FILE-HEADER-REPEATED", 1),
+        (_bytes("A,B\n1,1.0\n\n2,1.0\n"), "FILE-BLANK-LINE", 3),
+        (_bytes("A,A\n1,2\n"), "FILE-HEADER-REPEATED", 1),
         # Past the header's first read, a byte that is not UTF-8 where a delimiter was:
         # a short row, but not UTF-8 first.
-        (b"case_id,templ_id\n" + b"1,1.0\n" * 5000 + b"2\xff1.0\n", "FILE-NOT-UTF8", 5002),
+        (_bytes("A,B\n") + b"1,1.0\n" * 5000 + b"2\xff1.0\n", "FILE-NOT-UTF8", 5002),
     ],
 )
 def test_unreadable_files_exit_2(mirror: Path, tmp_path: Path, content, code, line) -> None:
@@ -179,11 +227,13 @@ def test_unreadable_needs_no_mirror(tmp_path: Path) -> None:
 
 
 def test_truncated_line_is_named(mirror: Path, tmp_path: Path) -> None:
-    truncated = write_variant(tmp_path, CONTRIBUTION, lambda lines: [*lines[:3], lines[3][:20]])
+    new = write_rows(tmp_path / "new.csv", *new_rows(mirror, 3))
+    truncated = tmp_path / "truncated.csv"
+    truncated.write_bytes(edited(new.read_bytes(), [("truncate", 4)], DELIMITER))
     report = check([truncated], mirror=mirror)
     assert report.exit_code == 2
     [finding] = report.unreadable
-    assert (finding.line, finding.code) == (4, "FILE-FIELD-COUNT")  # "10002,90.2,90,I want"
+    assert (finding.line, finding.code) == (4, "FILE-FIELD-COUNT")  # its first 12 bytes
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -191,32 +241,33 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
-    broken = write_variant(
-        tmp_path, CONTRIBUTION, lambda ls: [*ls[:2], ls[2].replace(",0,0,1", ",1,0,1")]
-    )
-    common = ["--dataset", "hatemoji_check", "--mirror", str(mirror), str(broken)]
+    """Released rows with the plain dataset's stated fault (``conftest.plain_fault``): one
+    finding, in each format."""
+    data, (line, column, code) = head_with_fault(mirror)
+    value, expected = plain_fault()[3]
+    broken = tmp_path / "broken.csv"
+    broken.write_bytes(data)
+    common = ["--dataset", PLAIN, "--mirror", str(mirror), str(broken)]
     text = _cli(*common)
     assert text.returncode == 1 and "Traceback" not in text.stderr
-    assert f"error: {broken}:3: HC-LABEL-CELL column 'label_gold':" in text.stdout
+    assert f"error: {broken}:{line}: {code} column '{column}':" in text.stdout
     assert len(text.stdout.strip().splitlines()) == 2  # the finding and the summary
     report = json.loads(_cli(*common, "--format", "json").stdout)
     assert report["format"] == REPORT_FORMAT == 1
     assert report["exit_code"] == 1 and (report["errors"], report["warnings"]) == (1, 0)
     [finding] = report["findings"]
     assert {k: finding[k] for k in ("code", "file", "line", "column", "value", "expected")} == {
-        "code": "HC-LABEL-CELL",
+        "code": code,
         "file": str(broken),
-        "line": 3,
-        "column": "label_gold",
-        "value": "1",
-        "expected": "0",
+        "line": line,
+        "column": column,
+        "value": value,
+        "expected": expected,
     }
     assert finding["severity"] == "error" and finding["message"]
     github = _cli(*common, "--format", "github").stdout.splitlines()
-    assert github[0].startswith(f"::error file={broken},line=3,title=HC-LABEL-CELL::")
-    unreadable = _cli(
-        "--dataset", "hatemoji_check", "--mirror", str(mirror), str(tmp_path / "x.csv")
-    )
+    assert github[0].startswith(f"::error file={broken},line={line},title={code}::")
+    unreadable = _cli("--dataset", PLAIN, "--mirror", str(mirror), str(tmp_path / "x.csv"))
     assert unreadable.returncode == 2 and "Traceback" not in unreadable.stderr
     unknown = _cli("--dataset", "nope", str(broken))
     assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown dataset 'nope'")
@@ -225,54 +276,53 @@ def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
 def test_parquet_in_the_built_format(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     from hatemoji_datasets import load_dataset
 
-    built = load_dataset(
-        "hatemoji_check", split="test", cache_dir=str(session_cache), mirror=str(mirror)
-    )
-    clean = tmp_path / "test.parquet"
+    (split,) = CONFIG.split_names
+    built = load_dataset(PLAIN, split=split, cache_dir=str(session_cache), mirror=str(mirror))
+    clean = tmp_path / f"{split}.parquet"
     built.to_parquet(clean)
     options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
     assert (
-        validate_contributions(
-            [str(clean)], "hatemoji_check", options=Options(full=True), **options
-        ).findings
+        validate_contributions([str(clean)], PLAIN, options=Options(full=True), **options).findings
         == []
     )
 
     rows = built.to_pandas()
-    rows.loc[0, "label"] = 7  # not a class id
-    rows.loc[1, "case_id"] = rows.loc[2, "case_id"]  # duplicate id
+    labels = len(built.features["label"].names)
+    rows.loc[0, "label"] = labels + 5  # not a class id
+    rows.loc[1, CONFIG.id_column] = rows.loc[2, CONFIG.id_column]  # duplicate id
     rows = rows.drop(index=[5])  # a released row lost
     broken = tmp_path / "broken.parquet"
     rows.to_parquet(broken)
-    report = validate_contributions(
-        [str(broken)], "hatemoji_check", options=Options(full=True), **options
-    )
+    report = validate_contributions([str(broken)], PLAIN, options=Options(full=True), **options)
     found = _codes(report)
     assert (1, "label", "VALUE-NOT-ALLOWED") in found  # Parquet rows are numbered from 1
-    assert (2, "case_id", "VALUE-DUPLICATE") in found
-    assert (3, "case_id", "VALUE-DUPLICATE") in found
+    assert (2, CONFIG.id_column, "VALUE-DUPLICATE") in found
+    assert (3, CONFIG.id_column, "VALUE-DUPLICATE") in found
     assert report.exit_code == 1
-    not_parquet = validate_contributions(
-        [str(FIXTURES / "apeach_valid.csv")[:-4] + ".parquet"], "hatemoji_check", **options
+    missing = validate_contributions([str(tmp_path / "missing.parquet")], PLAIN, **options)
+    assert missing.exit_code == 2
+    not_parquet = tmp_path / "rows.parquet"  # comma-separated text
+    not_parquet.write_bytes(
+        upstream_path(dummy_data_dir(PLAIN), source_url(PLAIN, SOURCE)).read_bytes()
     )
-    assert not_parquet.exit_code == 2
+    assert validate_contributions([str(not_parquet)], PLAIN, **options).exit_code == 2
 
 
 def test_parquet_full_names_lost_rows(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     from hatemoji_datasets import load_dataset
 
-    built = load_dataset(
-        "hatemoji_check", split="test", cache_dir=str(session_cache), mirror=str(mirror)
-    )
-    rows = built.to_pandas().drop(index=[1, 5])
+    (split,) = CONFIG.split_names
+    built = load_dataset(PLAIN, split=split, cache_dir=str(session_cache), mirror=str(mirror))
+    whole = built.to_pandas()
+    rows = whole.drop(index=[1, 5])
     shortened = tmp_path / "shortened.parquet"
     rows.to_parquet(shortened)
     report = validate_contributions(
         [str(shortened)],
-        "hatemoji_check",
+        PLAIN,
         options=Options(full=True),
         cache_dir=str(session_cache),
         mirror=str(mirror),
     )
     lost = [f.value for f in report.findings if f.code == "RELEASE-MISSING"]
-    assert lost == ["1", "5"]
+    assert lost == [str(whole.loc[at, CONFIG.id_column]) for at in (1, 5)]

@@ -21,9 +21,10 @@ from typing import Any
 
 import datasets
 import pytest
-from conftest import REPO, upstream_path
+from conftest import PLAIN, REPO, upstream_path
 
 from hatemoji_datasets import load_dataset
+from hatemoji_datasets.cards.croissant.repository import parquet_name
 from hatemoji_datasets.core.features import element_of
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
@@ -157,15 +158,29 @@ def test_committed_croissant_yields_the_package_data_from_upstream(
     assert compared_records > 0 and compared_values > compared_records
 
 
-def test_committed_croissant_leaves_out_what_a_reader_cannot_derive() -> None:
-    """BEEP!'s text (quote characters are data, a CSV reader applies quoting) and the
-    labels upstream spells differently are left out, and the description says why."""
-    metadata = json.loads((CARDS / "apeach" / "croissant.json").read_text(encoding="utf-8"))
-    sets = {rs["@id"]: rs for rs in metadata["recordSet"]}
-    beep = sets["beep/train"]
-    assert "text" not in [field["name"] for field in beep["field"]]
-    assert "`text` (upstream's file has no quoting" in beep["description"]
-    assert "`label` (upstream column `class` spells" in sets["default/test"]["description"]
+@pytest.mark.parametrize("name", NAMES)
+def test_committed_croissant_leaves_out_what_a_reader_cannot_derive(name: str) -> None:
+    """Each config's RecordSet has the config's features, in order, but those a reader cannot
+    derive from upstream; its description names each left out, with why."""
+    spec = dataset_spec(name)
+    metadata = json.loads((CARDS / name / "croissant.json").read_text(encoding="utf-8"))
+    described = 0
+    for record_set in metadata["recordSet"]:
+        config_name, slash, split = record_set["@id"].partition("/")
+        if not slash:
+            continue  # a label table
+        config = spec.config(config_name)
+        assert split in config.split_names, record_set["@id"]
+        declared = list(spec.load(config.features)(config, spec.version))
+        fields = [field["name"] for field in record_set["field"]]
+        assert fields == [feature for feature in declared if feature in fields], record_set["@id"]
+        left_out = [feature for feature in declared if feature not in fields]
+        description = record_set["description"]
+        assert ("Left out: " in description) == bool(left_out), record_set["@id"]
+        for feature in left_out:
+            assert f"`{feature}` (" in description.split("Left out: ", 1)[1], feature
+        described += 1
+    assert described > 0
     assert "Hub export" in metadata["description"]
 
 
@@ -223,12 +238,14 @@ def test_export_croissant_refuses_an_edited_parquet_file(
     exported, tmp_path: Path, offline: None
 ) -> None:
     copy = tmp_path / "export"
-    shutil.copytree(exported("hatemoji_check"), copy)
-    target = copy / "data" / "default" / "test-00000-of-00001.parquet"
+    shutil.copytree(exported(PLAIN), copy)
+    config = dataset_spec(PLAIN).config()
+    split = config.split_names[0]
+    target = copy / parquet_name(config.name, split)
     target.write_bytes(target.read_bytes() + b"\0")
     dataset = mlc.Dataset(jsonld=copy / "croissant.json")
     with pytest.raises(Exception) as raised:  # noqa: B017 (mlcroissant wraps the cause)
-        list(dataset.records("default/test"))
+        list(dataset.records(f"{config.name}/{split}"))
     chain, error = [], raised.value
     while error is not None:
         chain.append(str(error))

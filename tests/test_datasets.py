@@ -22,7 +22,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import all_configs, dataset_facts, dummy_data_dir, upstream_path
+from conftest import PLAIN, all_configs, dataset_facts, dummy_data_dir, upstream_path
 
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
@@ -363,28 +363,53 @@ def test_real_sources_match_the_mirror(name: str, mirror: Path) -> None:
 # -- split syntax ------------------------------------------------------------------------------
 
 
+#: Split syntax is checked on the plain dataset (a slice of its default config's first split)
+#: and on the first dataset whose default config has more than one split (a sum of its first
+#: two, a percentage of its first).
+SPLITS_APART = next(name for name, spec in specs().items() if len(spec.config().split_names) > 1)
+
+
+def _percent(rows: int, percent: int) -> int:
+    """Rows in the first ``percent`` of ``rows``, rounded to the closest as ``datasets`` does."""
+    return round(rows * percent / 100)
+
+
 def test_split_slices_and_sums(mirror: Path, session_cache: Path) -> None:
     options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    check = load_dataset("hatemoji_check", split="test[:10]", **options)
-    assert check.num_rows == 10
-    assert check["case_id"] == list(range(10))
-    both = load_dataset("hatemoji_build", split="train+validation", **options)
-    assert both.num_rows == 4728 + 591
-    tenth = load_dataset("hatemoji_build", split="train[:10%]", **options)
-    assert tenth.num_rows == 473
+    plain = dataset_spec(PLAIN).config()
+    split = plain.split_names[0]
+    head = load_dataset(PLAIN, split=f"{split}[:10]", **options)
+    assert head.num_rows == 10
+    (source,) = plain.split_sources(split)
+    raw = raw_rows(upstream_path(mirror, dataset_spec(PLAIN).source_files()[source].url), plain)
+    assert head["text"] == [row[plain.text_column] for row in raw[:10]]  # the first ten, in order
+    config = dataset_spec(SPLITS_APART).config()
+    first, second = config.split_names[:2]
+    rows = dataset_facts(SPLITS_APART).SPLITS[config.name]
+    both = load_dataset(SPLITS_APART, split=f"{first}+{second}", **options)
+    assert both.num_rows == rows[first] + rows[second]
+    tenth = load_dataset(SPLITS_APART, split=f"{first}[:10%]", **options)
+    assert tenth.num_rows == _percent(rows[first], 10)
     with pytest.raises(UnknownNameError, match="'dev'"):
-        load_dataset("hatemoji_build", split="train+dev", **options)
+        load_dataset(SPLITS_APART, split=f"{first}+dev", **options)
 
 
 def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) -> None:
-    dummy_build("hatemoji_check", "default")
-    dummy_build("hatemoji_build", "all")
+    plain, config = dataset_spec(PLAIN).config(), dataset_spec(SPLITS_APART).config()
+    dummy_build(PLAIN, plain.name)
+    dummy_build(SPLITS_APART, config.name)
     options = {"cache_dir": str(dummy_cache), "mirror": str(dummy_cache / "no-mirror")}
-    assert load_dataset("hatemoji_check", split="test[:10]", **options).num_rows == 10
-    assert load_dataset("hatemoji_build", split="train+validation", **options).num_rows == 13
-    assert load_dataset("hatemoji_build", split="train[:40%]", **options).num_rows == 2
+    split = plain.split_names[0]
+    head = min(10, dataset_facts(PLAIN).DUMMY_SPLITS[plain.name][split] - 1)  # fewer than all
+    assert load_dataset(PLAIN, split=f"{split}[:{head}]", **options).num_rows == head
+    first, second = config.split_names[:2]
+    rows = dataset_facts(SPLITS_APART).DUMMY_SPLITS[config.name]
+    both = load_dataset(SPLITS_APART, split=f"{first}+{second}", **options)
+    assert both.num_rows == rows[first] + rows[second]
+    part = load_dataset(SPLITS_APART, split=f"{first}[:40%]", **options)
+    assert part.num_rows == _percent(rows[first], 40)
     with pytest.raises(UnknownNameError, match="'tset'"):
-        load_dataset("hatemoji_build", split="train+tset", **options)
+        load_dataset(SPLITS_APART, split=f"{first}+tset", **options)
 
 
 def test_lazy_entry_points_are_listed() -> None:

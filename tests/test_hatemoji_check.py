@@ -339,3 +339,90 @@ def test_the_screened_template_rule_is_the_template_ids_it_states(rows) -> None:
     stated = pc.equal(batch["templ_id"], template_ids(batch["test_group_id"], batch["set"]))
     found = SCREEN["HC-TEMPLATE-ID"](batch, None)
     assert found.to_pylist() == [bool(keeps) for keeps in stated.to_pylist()]
+
+
+# -- its rules on a contribution (moved from tests/test_contributions.py, which checks the --
+# -- rules every text and id obey on the plain dataset's new rows) ---------------------------
+
+CONTRIBUTION = FIXTURES / "hatemoji_check_contribution.csv"
+
+
+def _check(paths, mirror: Path, **options):
+    from hatemoji_datasets.validate.contributions import Options, validate_contributions
+
+    return validate_contributions(
+        [str(p) for p in paths],
+        "hatemoji_check",
+        None,
+        options=Options(**options),
+        mirror=str(mirror),
+    )
+
+
+def _write_variant(tmp_path: Path, source: Path, edit, name: str = "variant.csv") -> Path:
+    """A copy of ``source`` with ``edit`` applied to its list of lines."""
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    target = tmp_path / name
+    target.write_text("".join(edit(lines)), encoding="utf-8")
+    return target
+
+
+def _codes(report) -> set[tuple[int | None, str | None, str]]:
+    return {(f.line, f.column, f.code) for f in report.findings}
+
+
+def test_contribution_rules(mirror: Path, tmp_path: Path) -> None:
+    def edit(lines):
+        lines[2] = lines[2].replace("10001", "10000")  # duplicate id
+        lines[3] = lines[3].replace(",0,0,1", ",1,0,1")  # polarity perturbation labelled hateful
+        lines[4] = lines[4].replace("plant flowers for", "🌼")  # emoji in a no-emoji case
+        lines.append("10004,91.0,91,I want to 🌻 all women to\x07day,women,verb_swap,orig,1,0,1\n")
+        lines.append("10005,91.0,91,Cafe\u0301 🌻 for women,women,verb_swap,orig,1,0,1\n")
+        lines.append("10006,91.0,91, I want to 🌻 all women again,women,verb_swap,orig,1,0,1\n")
+        lines.append("10007,1.0,1,I want to 🔪 all women,women,verb_swap,orig,1,0,1\n")
+        lines.append("10008,91.0,91,,women,verb_swap,orig,1,0,1\n")
+        return lines
+
+    report = _check([_write_variant(tmp_path, CONTRIBUTION, edit)], mirror=mirror)
+    assert _codes(report) == {
+        (2, "case_id", "VALUE-DUPLICATE"),
+        (3, "case_id", "VALUE-DUPLICATE"),
+        (4, "label_gold", "HC-LABEL-CELL"),
+        (5, "text", "HC-EMOJI"),
+        (6, "text", "TEXT-CONTROL"),
+        (7, "text", "TEXT-NOT-NFC"),
+        (8, "text", "TEXT-EDGE-SPACE"),
+        (9, "text", "RELEASE-REPEATED-TEXT"),
+        (10, "text", "TEXT-EMPTY"),  # one finding, though it also repeats no text
+    }
+    label = next(f for f in report.findings if f.code == "HC-LABEL-CELL")
+    assert (label.value, label.expected) == ("1", "0")
+    assert (
+        next(f for f in report.findings if f.line == 6).value == "I want to 🌻 all women to\x07day"
+    )
+    warning = next(f for f in report.findings if f.line == 8)
+    assert warning.severity == "warning"
+    assert all(f.severity == "error" for f in report.findings if f.line != 8)
+    assert report.exit_code == 1
+
+
+def test_clean_contribution(mirror: Path) -> None:
+    report = _check([CONTRIBUTION], mirror=mirror, strict=True)
+    assert report.findings == []
+    assert report.exit_code == 0
+
+
+# -- its exported schema (moved from tests/test_schema_export.py, which checks every export --
+# -- against its pandera model) ---------------------------------------------------------------
+
+
+def test_table_schema_carries_the_vocabularies() -> None:
+    import json
+
+    from hatemoji_datasets.schema.table_schema import exports
+
+    schema = json.loads(exports()["hatemoji_check/HatemojiCheckRaw.table-schema.json"])
+    fields = {field["name"]: field for field in schema["fields"]}
+    assert fields["functionality"]["constraints"]["enum"][0] == "verb_swap"
+    assert fields["case_id"]["constraints"] == {"required": True, "unique": True, "minimum": 0}
+    assert any(rule["name"] == "label_matches_cell" for rule in schema["x-rules"])

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, upstream_path
+from conftest import PLAIN, REPO, head_with_fault, plain_fault, source_url, upstream_path
 
 from hatemoji_datasets import cli
 from hatemoji_datasets.cli.hook import split_arguments
-from hatemoji_datasets.core.registry import dataset_spec
 
 
 def test_split_arguments() -> None:
@@ -22,8 +21,8 @@ def test_split_arguments() -> None:
         ["a.csv", "-b.csv"],
     )
     # Option values are taken whatever they look like; --name=value works too.
-    assert split_arguments(["--mirror", "-m", "--config=r6", "-dash.csv", "--strict"]) == (
-        ["--mirror", "-m", "--config=r6"],
+    assert split_arguments(["--mirror", "-m", "--config=c", "-dash.csv", "--strict"]) == (
+        ["--mirror", "-m", "--config=c"],
         ["-dash.csv", "--strict"],  # after the first file, everything is a file
     )
     assert split_arguments(["--full", "--", "--dataset"]) == (["--full"], ["--dataset"])
@@ -39,19 +38,20 @@ def test_hook_is_declared() -> None:
 
 
 @pytest.fixture
-def contribution(mirror: Path, tmp_path: Path) -> Path:
-    """A folder with ``-dash.csv`` (one released label changed) and ``ok file.csv`` (clean,
-    other released rows: ids repeated across a contribution's files are a finding)."""
-    url = dataset_spec("hatemoji_check").source_files()["test"].url
-    lines = upstream_path(mirror, url).read_text(encoding="utf-8").splitlines(keepends=True)
+def contribution(mirror: Path, tmp_path: Path) -> tuple[Path, tuple[int, str, str]]:
+    """A folder with ``-dash.csv`` (the plain dataset's first released rows, one of them broken
+    as its ``testing.py`` states: ``conftest.plain_fault``) and ``ok file.csv`` (clean, the
+    five released rows after them: ids repeated across a contribution's files are a
+    finding); and the place of the finding that names the fault."""
+    broken, place = head_with_fault(mirror)
+    source = plain_fault()[0]
+    lines = upstream_path(mirror, source_url(PLAIN, source)).read_bytes().splitlines(True)
+    taken = len(broken.splitlines())
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "ok file.csv").write_text("".join(lines[:1] + lines[6:11]), encoding="utf-8")
-    changed = lines[:6]
-    assert changed[1].startswith("0,") and changed[1].endswith(",1,0,1\n")
-    changed[1] = changed[1][: -len(",1,0,1\n")] + ",0,0,1\n"
-    (folder / "-dash.csv").write_text("".join(changed), encoding="utf-8")
-    return folder
+    (folder / "ok file.csv").write_bytes(b"".join(lines[:1] + lines[taken : taken + 5]))
+    (folder / "-dash.csv").write_bytes(broken)
+    return folder, place
 
 
 def _hook(folder: Path, mirror: Path, *args: str) -> subprocess.CompletedProcess:
@@ -66,35 +66,37 @@ def _hook(folder: Path, mirror: Path, *args: str) -> subprocess.CompletedProcess
     )
 
 
-def test_hook_validates_a_file_named_dash(contribution: Path, mirror: Path) -> None:
-    options = ["--dataset", "hatemoji_check", "--mirror", str(mirror), "--format", "json"]
-    options += ["--cache-dir", str(contribution.parent / "cache")]
-    result = _hook(contribution, mirror, *options, "-dash.csv", "ok file.csv")
+def test_hook_validates_a_file_named_dash(contribution: tuple, mirror: Path) -> None:
+    folder, (line, column, code) = contribution
+    options = ["--dataset", PLAIN, "--mirror", str(mirror), "--format", "json"]
+    options += ["--cache-dir", str(folder.parent / "cache")]
+    result = _hook(folder, mirror, *options, "-dash.csv", "ok file.csv")
     assert "unrecognized arguments" not in result.stderr, result.stderr
     report = json.loads(result.stdout)
     assert report["files"] == ["-dash.csv", "ok file.csv"]
     assert result.returncode == 1 == report["exit_code"]
-    # The changed label breaks its cell's gold label: the schema owns that finding.
+    # The broken released row is named by the schema's finding alone (not as a changed row).
     assert [(v["file"], v["line"], v["column"], v["code"]) for v in report["findings"]] == [
-        ("-dash.csv", 2, "label_gold", "HC-LABEL-CELL")
+        ("-dash.csv", line, column, code)
     ]
     assert all(v["file"] == "-dash.csv" for v in report["findings"])
 
 
-def test_hook_passes_a_clean_file(contribution: Path, mirror: Path) -> None:
-    options = ["--dataset", "hatemoji_check", "--mirror", str(mirror), "--strict"]
-    options += ["--cache-dir", str(contribution.parent / "cache")]
-    result = _hook(contribution, mirror, *options, "ok file.csv")
+def test_hook_passes_a_clean_file(contribution: tuple, mirror: Path) -> None:
+    folder, _ = contribution
+    options = ["--dataset", PLAIN, "--mirror", str(mirror), "--strict"]
+    options += ["--cache-dir", str(folder.parent / "cache")]
+    result = _hook(folder, mirror, *options, "ok file.csv")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 error(s), 0 warning(s) in 1 file(s)" in result.stdout
 
 
 def test_cli_accepts_double_dash_before_files(
-    contribution: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch, capsys
+    contribution: tuple, mirror: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    monkeypatch.chdir(contribution)
+    monkeypatch.chdir(contribution[0])
     status = cli.main(
-        ["validate", "--dataset", "hatemoji_check", "--mirror", str(mirror), "--format", "json"]
+        ["validate", "--dataset", PLAIN, "--mirror", str(mirror), "--format", "json"]
         + ["--", "-dash.csv"]
     )
     report = json.loads(capsys.readouterr().out)
@@ -105,4 +107,4 @@ def test_cli_accepts_double_dash_before_files(
 def test_hook_without_files_succeeds() -> None:
     from hatemoji_datasets.cli.hook import main
 
-    assert main(["--dataset", "hatemoji_check"]) == 0
+    assert main(["--dataset", PLAIN]) == 0

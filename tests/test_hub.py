@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import socket
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any
 import datasets
 import pyarrow.parquet as pq
 import pytest
-from conftest import REPO, all_configs
+from conftest import PLAIN, REPO, all_configs
 from packaging.version import Version
 
 from hatemoji_datasets.building.fingerprint import fingerprint_table
@@ -39,6 +40,10 @@ from hatemoji_datasets.hub import push as hub_push
 DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
     REPO / ".venv-datasets36" / "bin" / "python"
 )
+#: The dataset the tests of one export folder, release tag or failure run on: the plain one
+#: (``conftest.PLAIN``); and the first registered dataset with more than one config, whose
+#: export and push carry the files of several configs.
+SEVERAL = next(name for name, spec in specs().items() if len(spec.configs) > 1)
 
 
 def expected_files(name: str) -> list[str]:
@@ -189,14 +194,16 @@ def test_portable_features_use_the_3x_spelling() -> None:
 
 def test_export_refuses_a_folder_with_other_files(tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "out"
-    (folder / "data" / "default").mkdir(parents=True)
+    config = dataset_spec(PLAIN).config()
+    written = folder / parquet_name(config.name, config.split_names[0])  # one the export writes
+    written.parent.mkdir(parents=True)
     (folder / "notes.txt").write_text("mine")
-    (folder / "data" / "default" / "test-00000-of-00001.parquet").write_text("old")
+    written.write_text("old")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match=r"notes\.txt"):
-        hub_export.export("hatemoji_check", folder)
+        hub_export.export(PLAIN, folder)
     assert (folder / "notes.txt").read_text() == "mine"  # nothing removed
-    assert (folder / "data" / "default" / "test-00000-of-00001.parquet").exists()
+    assert written.exists()
 
 
 @pytest.mark.parametrize("where", ["loader.py", "data/default/x.py", "data/a/b/c.parquet"])
@@ -206,7 +213,7 @@ def test_export_refuses_foreign_paths(tmp_path: Path, monkeypatch, where: str) -
     path.write_text("x")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="does not write"):
-        hub_export.export("hatemoji_check", tmp_path / "out")
+        hub_export.export(PLAIN, tmp_path / "out")
     assert path.exists()
 
 
@@ -220,7 +227,7 @@ def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> No
     (folder / "data").symlink_to(outside)
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="data"):
-        hub_export.export("hatemoji_check", folder)
+        hub_export.export(PLAIN, folder)
     assert keep.read_text() == "not the export's"
 
 
@@ -232,8 +239,8 @@ def test_export_replaces_a_previous_export_and_drops_stale_files(
     stale.parent.mkdir(parents=True)
     stale.write_text("a config a previous version had")
     (folder / "README.md").write_text("old card")
-    hub_export.export("hatemoji_check", folder, cache_dir=str(session_cache), mirror=str(mirror))
-    assert tree(folder) == tree(exported("hatemoji_check"))
+    hub_export.export(PLAIN, folder, cache_dir=str(session_cache), mirror=str(mirror))
+    assert tree(folder) == tree(exported(PLAIN))
 
 
 def _no_build(*args: Any, **kwargs: Any) -> None:
@@ -242,11 +249,13 @@ def _no_build(*args: Any, **kwargs: Any) -> None:
 
 def test_cli_export(exported, tmp_path: Path, session_cache: Path, mirror: Path, capsys) -> None:
     folder = tmp_path / "cli"
-    args = ["export", "apeach", "--out", str(folder), "--cache-dir", str(session_cache)]
+    args = ["export", SEVERAL, "--out", str(folder), "--cache-dir", str(session_cache)]
     assert main([*args, "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    assert f"wrote: {folder / parquet_name('beep', 'validation')}" in out
-    assert tree(folder) == tree(exported("apeach"))
+    for config in dataset_spec(SEVERAL).configs:
+        for split in config.split_names:
+            assert f"wrote: {folder / parquet_name(config.name, split)}\n" in out
+    assert tree(folder) == tree(exported(SEVERAL))
 
 
 # -- the push -----------------------------------------------------------------------------
@@ -313,10 +322,10 @@ def test_push_uploads_every_export_file_and_tags_the_commit(
     exported, session_cache: Path, mirror: Path, no_network, capsys
 ) -> None:
     api = FakeApi(files=(".gitattributes", "README.md", "old.csv"))
-    spec = dataset_spec("hatemoji_build")
+    spec = dataset_spec(SEVERAL)
     plan = hub_push.push(
-        "hatemoji_build",
-        "org/hatemoji_build",
+        SEVERAL,
+        f"org/{SEVERAL}",
         api=api,
         cache_dir=str(session_cache),
         mirror=str(mirror),
@@ -330,16 +339,16 @@ def test_push_uploads_every_export_file_and_tags_the_commit(
         "create_tag",
     ]
     args, kwargs = api.call("create_repo")
-    assert args == ("org/hatemoji_build",)
+    assert args == (f"org/{SEVERAL}",)
     assert kwargs["repo_type"] == "dataset" and kwargs["exist_ok"] is True
     args, kwargs = api.call("create_commit")
     assert kwargs["repo_type"] == "dataset"
     operations = kwargs["operations"]
     added = {op.path_in_repo: op for op in operations if type(op).__name__ == "CommitOperationAdd"}
     deleted = [op.path_in_repo for op in operations if type(op).__name__ == "CommitOperationDelete"]
-    assert sorted(added) == expected_files("hatemoji_build")
+    assert sorted(added) == expected_files(SEVERAL)
     assert deleted == ["old.csv"]
-    reference = tree(exported("hatemoji_build"))
+    reference = tree(exported(SEVERAL))
     assert api.uploaded == reference
     assert kwargs["commit_message"] == plan.commit_message
     args, kwargs = api.call("create_tag")
@@ -354,13 +363,14 @@ def test_push_uploads_every_export_file_and_tags_the_commit(
 def test_push_dry_run_prints_the_plan_without_network(
     exported, session_cache: Path, mirror: Path, no_network, capsys
 ) -> None:
-    args = ["push", "apeach", "--repo-id", "org/apeach", "--dry-run", "--token", "hf_secret"]
+    repo = f"org/{SEVERAL}"
+    args = ["push", SEVERAL, "--repo-id", repo, "--dry-run", "--token", "hf_secret"]
     assert main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)]) == 0
     out = capsys.readouterr().out
-    assert "org/apeach" in out
-    assert "tag the commit v2.0.0" in out
-    assert f"commit to org/apeach: {plan_message('apeach')!r}" in out
-    for path, content in tree(exported("apeach")).items():
+    assert f"create dataset repository {repo} (if missing)" in out
+    assert f"tag the commit v{dataset_spec(SEVERAL).version}\n" in out
+    assert f"commit to {repo}: {plan_message(SEVERAL)!r}" in out
+    for path, content in tree(exported(SEVERAL)).items():
         digest = hashlib.sha256(content).hexdigest()
         assert f"add {path} ({len(content):,} bytes, sha256 {digest})" in out, path
     assert "hf_secret" not in out
@@ -372,10 +382,11 @@ def plan_message(name: str) -> str:
 
 
 def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) -> None:
-    api = FakeApi(tags=("v1.0.0",))
-    with pytest.raises(hub_push.HubError, match="already has tag v1.0.0"):
+    tag = f"v{dataset_spec(PLAIN).version}"
+    api = FakeApi(tags=(tag,))
+    with pytest.raises(hub_push.HubError, match=f"already has tag {re.escape(tag)}"):
         hub_push.push(
-            "hatemoji_check", "org/hc", api=api, cache_dir=str(session_cache), mirror=str(mirror)
+            PLAIN, f"org/{PLAIN}", api=api, cache_dir=str(session_cache), mirror=str(mirror)
         )
     assert "create_commit" not in api.names()
 
@@ -387,13 +398,13 @@ def test_network_failures_are_one_line_without_the_token(
     failure = ConnectionError("Max retries exceeded: token hf_secret_token rejected\nline two")
     api = FakeApi(fail=(step, failure))
     monkeypatch.setattr(hub_push, "push", _with_api(hub_push.push, api))
-    args = ["push", "hatemoji_check", "--repo-id", "org/hc", "--token", "hf_secret_token"]
+    args = ["push", PLAIN, "--repo-id", f"org/{PLAIN}", "--token", "hf_secret_token"]
     assert main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)]) == 1
     captured = capsys.readouterr()
     assert "hf_secret_token" not in captured.out + captured.err
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
-    assert lines[0].startswith("error: push to org/hc failed: cannot ")
+    assert lines[0].startswith(f"error: push to org/{PLAIN} failed: cannot ")
     assert "ConnectionError: Max retries exceeded" in lines[0]
     assert "Traceback" not in captured.err
 
@@ -408,7 +419,7 @@ def _with_api(push: Any, api: FakeApi) -> Any:
 @pytest.mark.parametrize("repo_id", ["noslash", "org/", "/name", "a/b/c", "org/na me"])
 def test_push_refuses_a_malformed_repo_id(repo_id: str) -> None:
     with pytest.raises(hub_push.HubError, match="ORG/NAME"):
-        hub_push.push("hatemoji_check", repo_id, dry_run=True)
+        hub_push.push(PLAIN, repo_id, dry_run=True)
 
 
 def test_cli_stays_light() -> None:

@@ -4,10 +4,14 @@ file is (on the declarations of the datasets that have joins and stacked files).
 
 from __future__ import annotations
 
+import csv
+
 import pandas as pd
 import pyarrow as pa
 import pytest
+from conftest import dummy_data_dir, upstream_path
 
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import CSV, ConfigSpec, Join
 from hatemoji_datasets.raw.joins import attach, join_findings, stack_frames, stack_tables
 
@@ -97,36 +101,68 @@ def test_declaration_helpers() -> None:
     assert config.raw_format == CSV
 
 
-@pytest.mark.parametrize(
-    ("name", "header", "expected"),
-    [
-        ("test_suite_annotations.csv", ["anything"], "suite_annotations"),  # by name first
-        ("mine.csv", ["", "functionality", "case_id", "templ_id", "test_case", "label_gold",
-                      *[f"label_{k}" for k in range(1, 11)], "count_label_h", "count_label_nh",
-                      "label_annot_maj"], "suite_annotations"),  # by header
-        ("mine.csv", ["case_id", "test_case"], "suite_cases"),  # a tie: the rows' own format
-    ],
-)  # fmt: skip
-def test_a_contributed_files_format(name: str, header: list[str], expected: str) -> None:
-    from hatemoji_datasets.core.registry import dataset_spec
+#: The declarations the format of a contributed file is told on: the first config that joins
+#: a file of another format to its rows (one source each), and the first that stacks several
+#: files of one format in a split.
+JOINED = next(
+    (name, config.name)
+    for name, spec in specs().items()
+    for config in spec.configs
+    if len(config.parts) > 1 and all(len(part.sources) == 1 for part in config.parts)
+)
+STACKED = next(
+    (name, config.name)
+    for name, spec in specs().items()
+    for config in spec.configs
+    if any(len(config.split_sources(split)) > 1 for split in config.split_names)
+)
+
+
+def _file_name(name: str, source: str) -> str:
+    """The name of the upstream file a pinned source is."""
+    return dataset_spec(name).source_files()[source].url.rsplit("/", 1)[1]
+
+
+def _header(name: str, source: str) -> list[str]:
+    """The header of the source's dummy file (a file in its format)."""
+    path = upstream_path(dummy_data_dir(name), dataset_spec(name).source_files()[source].url)
+    with path.open(encoding="utf-8", newline="") as handle:
+        return next(csv.reader(handle))
+
+
+def _format_cases() -> list:
+    name, config = JOINED
+    own, joined = (part.sources[0] for part in dataset_spec(name).config(config).parts[:2])
+    shared = [column for column in _header(name, own) if column in _header(name, joined)]
+    return [
+        pytest.param(_file_name(name, joined), ["anything"], joined, id="by name first"),
+        pytest.param("mine.csv", _header(name, joined), joined, id="by header"),
+        pytest.param("mine.csv", shared, own, id="a tie: the rows' own format"),
+    ]
+
+
+@pytest.mark.parametrize(("file", "header", "expected"), _format_cases())
+def test_a_contributed_files_format(file: str, header: list[str], expected: str) -> None:
     from hatemoji_datasets.validate.formats import part_of, source_of
 
-    spec = dataset_spec("hatecheck")  # any dataset with a join serves; this one has one
-    config = spec.config("default")
-    part = part_of(name, header, spec, config)
+    name, config = JOINED
+    spec = dataset_spec(name)
+    part = part_of(file, header, spec, spec.config(config))
     assert part.sources == (expected,)
-    assert source_of(name, spec, part) == expected
+    assert source_of(file, spec, part) == expected
 
 
 def test_a_stacked_formats_source_is_known_by_name_only() -> None:
-    from hatemoji_datasets.core.registry import dataset_spec
     from hatemoji_datasets.validate.formats import source_of
 
-    spec = dataset_spec("multilingual_hatecheck")
-    part = spec.config("all").parts[0]
-    assert source_of("x/hatecheck_cases_final_german.csv", spec, part) == "german"
+    name, config = STACKED
+    spec = dataset_spec(name)
+    part = next(part for part in spec.config(config).parts if len(part.sources) > 1)
+    source = part.sources[-1]
+    assert source_of(f"x/{_file_name(name, source)}", spec, part) == source
     assert source_of("mine.csv", spec, part) is None
-    assert source_of("mine.csv", spec, spec.config("german").parts[0]) == "german"
+    alone = next(c for c in spec.configs if c.parts[0].sources == (source,))  # its own config
+    assert source_of("mine.csv", spec, alone.parts[0]) == source
 
 
 def test_row_sources_marker() -> None:

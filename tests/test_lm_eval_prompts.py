@@ -125,11 +125,15 @@ def test_committed_prompts_render_any_text_as_jinja_did(text: str | None) -> Non
             assert getattr(module, f"{name}_{config.name}")(doc) == template.render(**doc)
 
 
-def test_texts_that_look_like_templates_stay_as_written() -> None:
-    module, _ = committed("hatemoji_check")
-    for text in ("{{ label }}", "{% if x %}y{% endif %}", "{# no #}", 'say "hi"\n\\n', None):
-        rendered = module.hatemoji_check_default({TEXT: text, "label": 1})
-        assert rendered == f"Text: {text}\nQuestion: Is this text hateful?\nAnswer:"
+@pytest.mark.parametrize("name", list(specs()))
+def test_texts_that_look_like_templates_stay_as_written(name: str) -> None:
+    """Each config's prompt is its card's wording with the text put in as written."""
+    module, _ = committed(name)
+    for config in specs()[name].configs:
+        function = getattr(module, f"{name}_{config.name}")
+        for text in ("{{ label }}", "{% if x %}y{% endif %}", "{# no #}", 'say "hi"\n\\n', None):
+            rendered = function({TEXT: text, "label": 1})
+            assert rendered == wording(name).replace("{text}", f"{text}"), (config.name, text)
 
 
 #: Wordings that are awkward to write as Python: both quotes, backslashes, control and

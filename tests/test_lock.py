@@ -7,26 +7,50 @@ caught, naming the dataset, config, split and both digests.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import upstream_path
+from conftest import PLAIN, dataset_facts, upstream_path
 
 from hatemoji_datasets import CacheError, FingerprintError, load_dataset
 from hatemoji_datasets.building import manifest
 from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.core.errors import LockError
-from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.pinning import lockfile
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
+
+#: The datasets locked here, taken by rule: the first with more than one release, at its
+#: oldest (its default config); the first whose newest release adds configs, with a config of
+#: its oldest release besides the default and the first config added since; and the plain
+#: one (``conftest.PLAIN``), as named alone.
+OLDER = next(name for name, spec in specs().items() if len(spec.versions) > 1)
+OLDEST = dataset_spec(OLDER).versions[-1]
+OLDER_CONFIG = dataset_spec(OLDER).config(version=OLDEST)
+ADDED = next(
+    name
+    for name, spec in specs().items()
+    if len(spec.configs_of(spec.versions[-1])) < len(spec.configs)
+)
+KEPT = next(
+    config.name
+    for config in dataset_spec(ADDED).configs_of(dataset_spec(ADDED).versions[-1])
+    if config.name != dataset_spec(ADDED).default_config_name
+)
+NEW = next(
+    config.name
+    for config in dataset_spec(ADDED).configs
+    if not config.in_version(dataset_spec(ADDED).versions[-1])
+)
 
 
 def _lock(path: Path, references: list[str], cache: Path, mirror: Path) -> int:
@@ -51,11 +75,17 @@ def test_dumps_and_read_round_trip(tmp_path: Path) -> None:
         package_version="0.1.0",
         datasets=(
             lockfile.LockedDataset(
-                "apeach",
-                "default",
-                "1.0.0",
-                sources=(lockfile.LockedSource("apeach_test", "https://h/p.csv", 10, "ab" * 32),),
-                splits=(lockfile.LockedSplit("test", 3, "sha256:" + "cd" * 32),),
+                OLDER,
+                OLDER_CONFIG.name,
+                OLDEST,
+                sources=(
+                    lockfile.LockedSource(
+                        OLDER_CONFIG.source_names[0], "https://h/p.csv", 10, "ab" * 32
+                    ),
+                ),
+                splits=(
+                    lockfile.LockedSplit(OLDER_CONFIG.split_names[0], 3, "sha256:" + "cd" * 32),
+                ),
             ),
         ),
     )
@@ -83,12 +113,12 @@ def test_bad_lockfiles_are_named(tmp_path: Path, text: str, message: str, status
 
 def test_a_malformed_entry_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.lock"
-    path.write_text("lock_format = 1\n[[dataset]]\nname = 'apeach'\n", encoding="utf-8")
+    path.write_text(f"lock_format = 1\n[[dataset]]\nname = '{PLAIN}'\n", encoding="utf-8")
     assert lockfile.read(path).invalid == (
-        lockfile.InvalidEntry(1, "entry 1 (apeach) lacks 'config'"),
+        lockfile.InvalidEntry(1, f"entry 1 ({PLAIN}) lacks 'config'"),
     )
     assert _verify(path, tmp_path, tmp_path) == 1
-    assert capsys.readouterr().out == "differs: entry 1 (apeach) lacks 'config'\n"
+    assert capsys.readouterr().out == f"differs: entry 1 ({PLAIN}) lacks 'config'\n"
 
 
 def test_missing_lockfile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,10 +131,10 @@ def test_missing_lockfile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 @pytest.fixture(scope="module")
 def locked(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A lock of three specs built into a cache of the module's own."""
+    """A lock of three datasets built into a cache of the module's own."""
     folder = tmp_path_factory.mktemp("lock")
     path, cache = folder / "hatemoji.lock", folder / "cache"
-    refs = ["apeach:1.0.0", "hatemoji_build/r5", "hatemoji_build/pair_safe", "hatemoji_check"]
+    refs = [f"{OLDER}:{OLDEST}", f"{ADDED}/{KEPT}", f"{ADDED}/{NEW}", PLAIN]
     assert _lock(path, refs, cache, mirror) == 0
     return path, cache
 
@@ -115,12 +145,12 @@ def test_lock_records_what_was_built(locked: tuple[Path, Path]) -> None:
     assert document["package"] == "hatemoji-datasets"
     assert document["package_version"]
     entries = {(d["name"], d["config"], d["version"]): d for d in document["dataset"]}
-    current = dataset_spec("hatemoji_build").version
+    current = dataset_spec(ADDED).version
     assert list(entries) == [
-        ("apeach", "default", "1.0.0"),
-        ("hatemoji_build", "r5", current),
-        ("hatemoji_build", "pair_safe", current),
-        ("hatemoji_check", "default", "1.0.0"),
+        (OLDER, OLDER_CONFIG.name, OLDEST),
+        (ADDED, KEPT, current),
+        (ADDED, NEW, current),
+        (PLAIN, dataset_spec(PLAIN).default_config_name, dataset_spec(PLAIN).version),
     ]
     for (name, config, version), entry in entries.items():
         spec = dataset_spec(name)
@@ -140,23 +170,32 @@ def test_round_trip_verifies(
     path, cache = locked
     assert _verify(path, cache, mirror) == 0
     out = capsys.readouterr().out
-    current = dataset_spec("hatemoji_build").version
-    assert "ok: apeach/default:1.0.0" in out and f"ok: hatemoji_build/r5:{current}" in out
-    assert f"ok: hatemoji_build/pair_safe:{current}" in out
+    current = dataset_spec(ADDED).version
+    assert f"ok: {OLDER}/{OLDER_CONFIG.name}:{OLDEST}" in out
+    assert f"ok: {ADDED}/{KEPT}:{current}" in out and f"ok: {ADDED}/{NEW}:{current}" in out
 
 
 def test_load_with_lock_takes_the_locked_version(locked: tuple[Path, Path], mirror: Path) -> None:
     path, cache = locked
-    data = load_dataset("apeach", lock=path, cache_dir=str(cache), mirror=str(mirror))
-    assert str(data["test"].info.version) == "1.0.0"
-    test = load_dataset(
-        "hatemoji_build/r5", split="test", lock=path, cache_dir=str(cache), mirror=str(mirror)
+    data = load_dataset(OLDER, lock=path, cache_dir=str(cache), mirror=str(mirror))
+    assert {str(ds.info.version) for ds in data.values()} == {OLDEST}
+    split = dataset_spec(ADDED).config(KEPT).eval_split
+    kept = load_dataset(
+        f"{ADDED}/{KEPT}", split=split, lock=path, cache_dir=str(cache), mirror=str(mirror)
     )
-    assert test.num_rows == 200
-    with pytest.raises(LockError, match="does not lock apeach/default:2.0.0; it locks apeach"):
-        load_dataset("apeach:2.0.0", lock=path, cache_dir=str(cache), mirror=str(mirror))
-    with pytest.raises(LockError, match="does not lock apeach/beep"):
-        load_dataset("apeach/beep", lock=path, cache_dir=str(cache), mirror=str(mirror))
+    assert kept.num_rows == dataset_facts(ADDED).SPLITS[KEPT][split]
+    newest, default = dataset_spec(OLDER).version, OLDER_CONFIG.name
+    current, plain = dataset_spec(ADDED).version, dataset_spec(PLAIN)
+    locks = (
+        f"{OLDER}/{default}:{OLDEST}, {ADDED}/{KEPT}:{current}, {ADDED}/{NEW}:{current}, "
+        f"{PLAIN}/{plain.default_config_name}:{plain.version}"
+    )
+    message = f"does not lock {OLDER}/{default}:{newest}; it locks {locks}"
+    with pytest.raises(LockError, match=re.escape(message) + "$"):
+        load_dataset(f"{OLDER}:{newest}", lock=path, cache_dir=str(cache), mirror=str(mirror))
+    unlocked = next(c.name for c in dataset_spec(OLDER).configs if c.name != default)
+    with pytest.raises(LockError, match=f"does not lock {OLDER}/{unlocked}"):
+        load_dataset(f"{OLDER}/{unlocked}", lock=path, cache_dir=str(cache), mirror=str(mirror))
 
 
 def _rewrite_one_text(arrow: Path) -> None:
@@ -177,26 +216,29 @@ def test_a_tampered_cache_fails_verify(
     mirror: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, cache = tmp_path / "a.lock", tmp_path / "cache"
-    assert _lock(path, ["apeach:1.0.0"], cache, mirror) == 0
-    folder = cache / "apeach" / "default" / "1.0.0"
-    (arrow,) = folder.glob("*.arrow")
+    assert _lock(path, [f"{OLDER}:{OLDEST}"], cache, mirror) == 0
+    config, split = OLDER_CONFIG.name, OLDER_CONFIG.split_names[0]
+    folder = cache / OLDER / config / OLDEST
+    (arrow,) = folder.glob(f"*-{split}.arrow")
     _rewrite_one_text(arrow)
     capsys.readouterr()
     assert _verify(path, cache, mirror) == 1  # damage, named as build names it
     out = capsys.readouterr().out
     assert f"{arrow.name} was changed after the build wrote it" in out
-    assert "hatemoji-datasets build apeach/default:1.0.0 --force" in out
+    assert f"hatemoji-datasets build {OLDER}/{config}:{OLDEST} --force" in out
     with pytest.raises(CacheError, match=f"{arrow.name} was changed.*--force"):
-        load_dataset("apeach", lock=path, cache_dir=str(cache), mirror=str(mirror))
+        load_dataset(OLDER, lock=path, cache_dir=str(cache), mirror=str(mirror))
     manifest.record(folder)  # who rewrites the data can rewrite its manifest: the lock holds
     assert _verify(path, cache, mirror) == 1
     out = capsys.readouterr().out
-    locked = read_recorded(dataset_spec("apeach"))["1.0.0", "default", "test"].fingerprint
+    locked = read_recorded(dataset_spec(OLDER))[OLDEST, config, split].fingerprint
     line = next(line for line in out.splitlines() if line.startswith("differs:"))
-    assert "apeach/default 1.0.0 split test: fingerprint sha256:" in line
+    assert f"{OLDER}/{config} {OLDEST} split {split}: fingerprint sha256:" in line
     assert f"locked {locked}" in line
-    with pytest.raises(FingerprintError, match="apeach/default 1.0.0 split test") as caught:
-        load_dataset("apeach", lock=path, cache_dir=str(cache), mirror=str(mirror))
+    with pytest.raises(
+        FingerprintError, match=f"{OLDER}/{config} {OLDEST} split {split}"
+    ) as caught:
+        load_dataset(OLDER, lock=path, cache_dir=str(cache), mirror=str(mirror))
     assert locked in str(caught.value)
 
 
@@ -204,9 +246,9 @@ def test_a_tampered_source_fails_verify(
     mirror: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, cache = tmp_path / "a.lock", tmp_path / "cache"
-    assert _lock(path, ["apeach:1.0.0"], cache, mirror) == 0
-    # A copy of the mirror with one byte of APEACH's test.csv changed, and no cache.
-    url = dataset_spec("apeach").source_files()["apeach_test"].url
+    assert _lock(path, [f"{OLDER}:{OLDEST}"], cache, mirror) == 0
+    # A copy of the mirror with one byte of the config's first file changed, and no cache.
+    url = dataset_spec(OLDER).source_files()[OLDER_CONFIG.source_names[0]].url
     copy = tmp_path / "mirror"
     target = upstream_path(copy, url)
     target.parent.mkdir(parents=True)
@@ -217,6 +259,7 @@ def test_a_tampered_source_fails_verify(
     capsys.readouterr()
     assert _verify(path, tmp_path / "fresh", copy) == 1
     out = capsys.readouterr().out
-    assert "differs: apeach/default 1.0.0 (splits test): cannot be loaded or built" in out
+    place = f"{OLDER}/{OLDER_CONFIG.name} {OLDEST} (splits {', '.join(OLDER_CONFIG.split_names)})"
+    assert f"differs: {place}: cannot be loaded or built" in out
     assert "checksum mismatch" in out and "expected sha256" in out
-    assert not list((tmp_path / "fresh").glob("apeach/default/1.0.0*/*.arrow"))
+    assert not list((tmp_path / "fresh").glob(f"{OLDER}/{OLDER_CONFIG.name}/{OLDEST}*/*.arrow"))

@@ -9,23 +9,47 @@ tests need no slow work.
 
 from __future__ import annotations
 
+import csv
 import io
 import os
+import re
 import select
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import PLAIN, dataset_facts, upstream_path
 
 from hatemoji_datasets.core import progress
+from hatemoji_datasets.core.registry import dataset_spec
 
-#: README.md's contribution: valid for HatemojiCheck.
-NEW_CASES = (
-    "case_id,templ_id,test_group_id,text,target,functionality,set,label_gold,"
-    "unrealistic_flags,included_in_test_suite\n"
-    "10000,90.0,90,I want to 🌻 all women today,women,verb_swap,orig,1,0,1\n"
-)
+#: The commands here build and validate the plain dataset (``conftest.PLAIN``), whose default
+#: config reads one pinned file.
+CONFIG = dataset_spec(PLAIN).config()
+(PIN,) = dataset_spec(PLAIN).config_sources(CONFIG).values()
+
+
+def _new_row(mirror: Path) -> str:
+    """The pinned file's header and first row, made a new row (another id, another text):
+    a valid contribution."""
+    with upstream_path(mirror, PIN.url).open(encoding="utf-8", newline="") as handle:
+        rows = csv.reader(handle, delimiter=CONFIG.raw_format.delimiter)
+        header, row = next(rows), next(rows)
+    if CONFIG.id_column:
+        row[header.index(CONFIG.id_column)] = "900000"
+    row[header.index(CONFIG.text_column)] += " again"
+    written = io.StringIO()
+    csv.writer(written, delimiter=CONFIG.raw_format.delimiter, lineterminator="\n").writerows(
+        [header, row]
+    )
+    return written.getvalue()
+
+
+def _writing_splits(err: str) -> None:
+    """``err`` shows each split of the default config written, with its rows (``SPLITS``)."""
+    for split, rows in dataset_facts(PLAIN).SPLITS[CONFIG.name].items():
+        assert f"{PLAIN}/{CONFIG.name}: writing split {split} ({rows:,} rows" in err, split
 
 
 def _env(mirror: Path, **extra: str) -> dict[str, str]:
@@ -66,16 +90,15 @@ def _cli(*args: str) -> list[str]:
 
 
 def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_path: Path):
-    build = _cli("build", "hatemoji_check", "--cache-dir", str(tmp_path / "cache"), "--force")
+    build = _cli("build", PLAIN, "--cache-dir", str(tmp_path / "cache"), "--force")
     status, err = _on_a_terminal(build, _env(mirror), tmp_path)
     assert status == 0, err
     # The pinned file with its size (the mirror's, in KiB), and the split with its rows.
-    size = (mirror / "raw.githubusercontent.com").rglob("HatemojiCheck/test.csv")
-    kib = f"{next(size).stat().st_size / 1024:.1f} KiB"
-    assert f"verifying test (test.csv, {kib})" in err
-    assert "hatemoji_check/default: writing split test (3,930 rows" in err
+    kib = f"{upstream_path(mirror, PIN.url).stat().st_size / 1024:.1f} KiB"
+    assert f"verifying {PIN.name} ({PIN.url.rsplit('/', 1)[1]}, {kib})" in err
+    _writing_splits(err)
     assert "\r\x1b[K" in err  # redrawn in place
-    assert "Generating test split" not in err  # no datasets bar beside it
+    assert not re.search(r"Generating \w+ split", err)  # no datasets bar beside it
     piped = subprocess.run(build, capture_output=True, text=True, env=_env(mirror), cwd=tmp_path)
     assert piped.returncode == 0 and piped.stderr == ""
     status, err = _on_a_terminal(build, _env(mirror, CI="true"), tmp_path)
@@ -83,8 +106,8 @@ def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_
 
 
 def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_path: Path):
-    (tmp_path / "new_cases.csv").write_text(NEW_CASES, encoding="utf-8")
-    validate = _cli("validate", "new_cases.csv", "--dataset", "hatemoji_check")
+    (tmp_path / "new_cases.csv").write_text(_new_row(mirror), encoding="utf-8")
+    validate = _cli("validate", "new_cases.csv", "--dataset", PLAIN)
     validate += ["--cache-dir", str(tmp_path / "cache")]
     status, err = _on_a_terminal(validate, _env(mirror), tmp_path)
     assert status == 0, err
@@ -97,12 +120,12 @@ def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_
 def test_the_python_api_follows_the_same_rule(mirror: Path, tmp_path: Path):
     script = (
         "from hatemoji_datasets import load_dataset\n"
-        f"load_dataset('hatemoji_check', cache_dir={str(tmp_path / 'cache')!r})\n"
+        f"load_dataset({PLAIN!r}, cache_dir={str(tmp_path / 'cache')!r})\n"
     )
     status, err = _on_a_terminal([sys.executable, "-c", script], _env(mirror), tmp_path)
     assert status == 0, err
-    assert "hatemoji_check/default: writing split test (3,930 rows" in err
-    assert "Generating test split" not in err and "it/s" not in err  # no datasets bars
+    _writing_splits(err)
+    assert not re.search(r"Generating \w+ split", err) and "it/s" not in err  # no datasets bars
     piped = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=_env(mirror)
     )

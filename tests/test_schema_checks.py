@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import all_configs, upstream_path
+from conftest import PLAIN, all_configs, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -76,9 +76,9 @@ def both_ways(model, frame: pd.DataFrame, runs, monkeypatch) -> tuple[list, list
 
 
 #: Both ways over each edited frame, per input: configs that read the same pinned files into
-#: the same splits with the same schema (HatemojiBuild's eight) check the very same frames,
-#: so each such input is checked once per worker and every config asserts on its result
-#: (and the configs of one input run on one worker: :func:`_by_input`).
+#: the same splits with the same schema (such as a dataset's subsets of one file) check the
+#: very same frames, so each such input is checked once per worker and every config asserts
+#: on its result (and the configs of one input run on one worker: :func:`_by_input`).
 _BOTH_WAYS: dict[tuple, list[tuple[list, list, bool]]] = {}
 EDITS = [(0, 0), (1, 3), (2, 20), (3, 200), (4, 1), (5, 40)]
 
@@ -160,7 +160,11 @@ def test_small_frames_find_what_pandera_finds(data, monkeypatch) -> None:
 
 
 def test_a_frame_pandera_would_coerce_is_left_to_pandera(mirror: Path) -> None:
-    model, frame, _ = released_frame("hatemoji_check", "default", mirror)
-    as_text = frame.astype({"label_gold": "str"})
+    """The plain dataset's released rows with an integer column (its first) read as text."""
+    model, frame, _ = released_frame(PLAIN, dataset_spec(PLAIN).config().name, mirror)
+    column = next(
+        c for c, declared in compiled(model).columns.items() if "int" in str(declared.dtype)
+    )
+    as_text = frame.astype({column: "str"})
     assert failure_cases(compiled(model), as_text) is None
     assert failure_cases(compiled(model), frame) == []

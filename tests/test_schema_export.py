@@ -8,10 +8,11 @@ from pathlib import Path
 import pandera.pandas as pa
 import pytest
 import yaml
-from conftest import REPO, upstream_path
+from conftest import PLAIN, REPO, upstream_path
 
-from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.raw.files import read_files
+from hatemoji_datasets.schema.model import rules_of
 from hatemoji_datasets.schema.table_schema import exports, write_exports
 
 SCHEMAS = REPO / "schemas"
@@ -36,19 +37,53 @@ def test_every_dataset_config_has_an_export(name: str) -> None:
 
 def test_drift_is_detected(tmp_path: Path) -> None:
     write_exports(tmp_path)
-    target = tmp_path / "hatemoji_check" / "HatemojiCheckRaw.table-schema.json"
+    spec = dataset_spec(PLAIN)  # the plain dataset's own rows' format
+    model = spec.load(spec.config().schema)
+    target = tmp_path / PLAIN / f"{model.__name__}.table-schema.json"
     data = json.loads(target.read_text(encoding="utf-8"))
-    data["fields"][0]["constraints"]["minimum"] = 5
+    data["fields"][0].setdefault("constraints", {})["minimum"] = 5
     target.write_text(json.dumps(data), encoding="utf-8")
     assert write_exports(tmp_path, check_only=True) == [target]
 
 
-def test_table_schema_carries_the_vocabularies() -> None:
-    schema = json.loads(exports()["hatemoji_check/HatemojiCheckRaw.table-schema.json"])
-    fields = {field["name"]: field for field in schema["fields"]}
-    assert fields["functionality"]["constraints"]["enum"][0] == "verb_swap"
-    assert fields["case_id"]["constraints"] == {"required": True, "unique": True, "minimum": 0}
-    assert any(rule["name"] == "label_matches_cell" for rule in schema["x-rules"])
+#: Every format a config of a dataset reads (its own rows', and each join's), once.
+FORMATS = list(
+    dict.fromkeys(
+        (name, schema)
+        for name, spec in specs().items()
+        for config in spec.configs
+        for schema in config.schemas
+    )
+)
+
+
+@pytest.mark.parametrize(("name", "schema"), FORMATS)
+def test_table_schema_carries_the_vocabularies(name: str, schema: str) -> None:
+    """Each column's vocabulary, bounds and uniqueness, and every coded rule, as the pandera
+    model declares them."""
+    model = dataset_spec(name).load(schema)
+    exported = json.loads(exports()[f"{name}/{model.__name__}.table-schema.json"])
+    fields = {field["name"]: field.get("constraints", {}) for field in exported["fields"]}
+    columns = model.to_schema().columns
+    assert list(fields) == list(columns)
+    for column_name, column in columns.items():
+        constraints = fields[column_name]
+        assert constraints.get("unique", False) == column.unique, column_name
+        assert constraints["required"] == (column.required and not column.nullable), column_name
+        stated = {check.name: check.statistics for check in column.checks}
+        if "isin" in stated:
+            assert constraints["enum"] == list(stated["isin"]["allowed_values"]), column_name
+        if "greater_than_or_equal_to" in stated:
+            assert constraints["minimum"] == stated["greater_than_or_equal_to"]["min_value"]
+        if "less_than_or_equal_to" in stated:
+            assert constraints["maximum"] == stated["less_than_or_equal_to"]["max_value"]
+    # The rules across columns, then each column's own.
+    rules = exported["x-rules"] + [
+        r for field in exported["fields"] for r in field.get("x-rules", [])
+    ]
+    codes = [rule["code"] for rule in rules]
+    assert len(codes) == len(set(codes))
+    assert set(codes) == {info.code for info in rules_of(model).values()}
 
 
 def test_pandera_yaml_loads_back_and_validates_released_data(mirror: Path) -> None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import upstream_path
+from conftest import PLAIN, dataset_facts, delimiter_of, edited, upstream_path
 
-from hatemoji_datasets.core.registry import specs
+from hatemoji_datasets.core.registry import dataset_spec, specs
 
 frictionless = pytest.importorskip("frictionless")
 from frictionless import formats  # noqa: E402 - only once frictionless is known to be there
@@ -43,8 +42,8 @@ def _resource(path: Path, name: str, schema: str) -> frictionless.Resource:
     )
 
 
-#: A header cell that is empty (HateCheck's unnamed first column, which the schema names
-#: ""): frictionless reports every blank label, whatever the schema says.
+#: A header cell that is empty (an upstream file's unnamed first column, which the schema
+#: names ""): frictionless reports every blank label, whatever the schema says.
 SKIPPED = ["blank-label"]
 
 
@@ -60,14 +59,24 @@ def test_exported_table_schema_validates_the_upstream_file(
     assert report.tasks[0].stats["rows"] > 0
 
 
+#: The findings a Table Schema's types, vocabularies and uniqueness express.
+IN_A_TABLE_SCHEMA = ("VALUE-TYPE", "VALUE-NOT-ALLOWED", "VALUE-DUPLICATE")
+
+
 def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Path) -> None:
-    name, schema, source = "hatemoji_check", "schema:HatemojiCheckRaw", "test"
+    """The plain dataset's pinned file with the first of its stated faults (``CORRUPTED_COPIES``)
+    that a Table Schema expresses: the first error is on the stated line."""
+    name, schema = PLAIN, dataset_spec(PLAIN).config().schema
+    source, edit, line = next(
+        (source, edit, line)
+        for source, edit, status, (line, _, code), _ in dataset_facts(
+            name
+        ).CORRUPTED_COPIES.values()
+        if status == 1 and code in IN_A_TABLE_SCHEMA
+    )
     original = upstream_path(mirror, specs()[name].source_files()[source].url)
     broken = tmp_path / original.name
-    shutil.copyfile(original, broken)
-    lines = broken.read_text("utf-8").split("\n")
-    lines[1] = lines[1].replace(lines[1].split(",")[0], "-1", 1)  # a negative id
-    broken.write_text("\n".join(lines), "utf-8")
+    broken.write_bytes(edited(original.read_bytes(), [edit], delimiter_of(name, source)))
     report = _resource(broken, name, schema).validate()
     assert not report.valid
-    assert report.flatten(["rowNumber"])[0] == [2]
+    assert report.flatten(["rowNumber"])[0] == [line]

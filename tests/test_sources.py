@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import source_url, upstream_path
+from conftest import PLAIN, dataset_facts, upstream_path
 
 from hatemoji_datasets import ChecksumError, SourceError, load_dataset
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.sources.settings import MIRROR_ENV, mirror_setting, resolve_url
+
+#: The tests here build the plain dataset's default config (``conftest.PLAIN``), which reads
+#: one pinned file.
+CONFIG = dataset_spec(PLAIN).config()
+(PIN,) = dataset_spec(PLAIN).config_sources(CONFIG).values()
+ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name]
 
 
 def test_resolve_url_maps_host_and_path(tmp_path: Path) -> None:
@@ -35,11 +43,10 @@ def test_mirror_argument_beats_environment(monkeypatch: pytest.MonkeyPatch) -> N
     assert mirror_setting(None) is None
 
 
-def _copy_check_source(mirror: Path, target: Path, tamper: bool) -> Path:
-    url = source_url("hatemoji_check", "test")
-    copied = upstream_path(target, url)
+def _copy_source(mirror: Path, target: Path, tamper: bool) -> Path:
+    copied = upstream_path(target, PIN.url)
     copied.parent.mkdir(parents=True)
-    shutil.copyfile(upstream_path(mirror, url), copied)
+    shutil.copyfile(upstream_path(mirror, PIN.url), copied)
     if tamper:
         data = bytearray(copied.read_bytes())
         data[200] ^= 0x01  # one byte changed
@@ -48,35 +55,35 @@ def _copy_check_source(mirror: Path, target: Path, tamper: bool) -> Path:
 
 
 def _built_versions(cache: Path) -> list[Path]:
-    return [p for p in cache.glob("hatemoji_check/*/*") if p.is_dir()]
+    return [p for p in cache.glob(f"{PLAIN}/*/*") if p.is_dir()]
 
 
 def test_tampered_source_fails_and_leaves_cache_clean(mirror: Path, tmp_path: Path) -> None:
     bad_mirror = tmp_path / "bad"
-    _copy_check_source(mirror, bad_mirror, tamper=True)
+    _copy_source(mirror, bad_mirror, tamper=True)
     cache = tmp_path / "cache"
     with pytest.raises(ChecksumError) as failure:
-        load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(bad_mirror))
+        load_dataset(PLAIN, cache_dir=str(cache), mirror=str(bad_mirror))
     message = str(failure.value)
-    assert "HatemojiCheck/test.csv" in message
-    assert "9aa6bf78370a87b56b7e117593e7c5e798a933083fe4cfd9bf1b26baf785a7da" in message
+    assert PIN.url in message
+    assert PIN.sha256 in message and len(PIN.sha256) == 64
     assert failure.value.actual in message and failure.value.actual != failure.value.expected
     assert _built_versions(cache) == []
     # The same cache then builds from the good mirror: nothing stale was kept.
-    data = load_dataset("hatemoji_check", cache_dir=str(cache), mirror=str(mirror))
-    assert data["test"].num_rows == 3930
+    data = load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
+    assert {split: ds.num_rows for split, ds in data.items()} == ROWS
 
 
 def test_missing_source_names_file(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="HatemojiCheck/test.csv"):
-        load_dataset("hatemoji_check", cache_dir=str(tmp_path / "c"), mirror=str(tmp_path))
+    with pytest.raises(SourceError, match=re.escape(PIN.url.split("://", 1)[1])):
+        load_dataset(PLAIN, cache_dir=str(tmp_path / "c"), mirror=str(tmp_path))
 
 
 @pytest.fixture
 def http_mirror(tmp_path: Path, mirror: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    """Serve a copy of the HatemojiCheck source over HTTP on loopback."""
+    """Serve a copy of the plain dataset's source over HTTP on loopback."""
     root = tmp_path / "served"
-    _copy_check_source(mirror, root, tamper=getattr(request, "param", False))
+    _copy_source(mirror, root, tamper=getattr(request, "param", False))
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
     handler.log_message = lambda *args: None  # keep test output quiet
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -90,14 +97,15 @@ def http_mirror(tmp_path: Path, mirror: Path, request: pytest.FixtureRequest) ->
 
 
 def test_download_over_http_is_verified(http_mirror: str, tmp_path: Path) -> None:
-    data = load_dataset("hatemoji_check", split="test", cache_dir=str(tmp_path), mirror=http_mirror)
-    assert data.num_rows == 3930
+    split = CONFIG.split_names[0]
+    data = load_dataset(PLAIN, split=split, cache_dir=str(tmp_path), mirror=http_mirror)
+    assert data.num_rows == ROWS[split]
 
 
 @pytest.mark.parametrize("http_mirror", [True], indirect=True)
 def test_tampered_download_is_discarded(http_mirror: str, tmp_path: Path) -> None:
     with pytest.raises(ChecksumError):
-        load_dataset("hatemoji_check", cache_dir=str(tmp_path), mirror=http_mirror)
+        load_dataset(PLAIN, cache_dir=str(tmp_path), mirror=http_mirror)
     assert _built_versions(tmp_path) == []
     leftovers = (
         [

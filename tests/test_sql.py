@@ -10,10 +10,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import datasets
 import pytest
 from conftest import REPO
 
 from hatemoji_datasets import load_dataset
+from hatemoji_datasets.cards.croissant.repository import parquet_name
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
 duckdb = pytest.importorskip("duckdb")
@@ -69,20 +71,36 @@ def test_the_cards_polars_code_prints_the_same(
         assert re.search(rf"│ {re.escape(label)}\s*┆ {count}\s*│", printed.getvalue()), label
 
 
-def test_list_of_class_labels_through_the_label_table(exported, mirror, session_cache) -> None:
-    """``targets`` is ``BIGINT[]``: unnest it and join the label table for the codes."""
-    folder = exported("hatemoji_build")
+def _lists_of_class_labels() -> list[tuple[str, str, str]]:
+    """``(dataset, config, feature)``: each dataset's first declared feature that is a list of
+    ClassLabels, in its first config declaring one."""
+    found = {}
+    for name, spec in specs().items():
+        for config in spec.configs:
+            declared = spec.load(config.features)(config, spec.version)
+            for column, feature in declared.items():
+                if isinstance(getattr(feature, "feature", None), datasets.ClassLabel):
+                    found.setdefault(name, (name, config.name, column))
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("name", "config", "column"), _lists_of_class_labels())
+def test_list_of_class_labels_through_the_label_table(
+    name: str, config: str, column: str, exported, mirror, session_cache
+) -> None:
+    """A list of ClassLabels is ``BIGINT[]``: unnest it and join the label table for the
+    codes."""
+    split = dataset_spec(name).config(config).eval_split
+    folder = exported(name)
     query = f"""
         SELECT l.name AS target, count(*) AS entries
-        FROM (SELECT unnest(targets) AS target
-              FROM '{folder}/data/all/test-00000-of-00001.parquet') AS t
+        FROM (SELECT unnest("{column}") AS target
+              FROM '{folder}/{parquet_name(config, split)}') AS t
         JOIN '{folder}/labels.parquet' AS l
-          ON l.config = 'all' AND l.feature = 'targets' AND l.id = t.target
+          ON l.config = '{config}' AND l.feature = '{column}' AND l.id = t.target
         GROUP BY l.name
     """
     found = dict(duckdb.sql(query).fetchall())
-    data = load_dataset(
-        "hatemoji_build", "all", split="test", cache_dir=str(session_cache), mirror=str(mirror)
-    )
-    names = data.features["targets"].feature.names
-    assert found == dict(Counter(names[i] for targets in data["targets"] for i in targets))
+    data = load_dataset(name, config, split=split, cache_dir=str(session_cache), mirror=str(mirror))
+    names = data.features[column].feature.names
+    assert found and found == dict(Counter(names[i] for row in data[column] for i in row))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
+from conftest import PLAIN, declaring, dummy_data_dir, source_url, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,8 +28,30 @@ def _columns(name: str) -> list[str]:
     return list(compiled(spec.load(spec.config().schema)).columns)
 
 
-CHECK_COLUMNS = _columns("hatemoji_check")
-BUILD_COLUMNS = _columns("hatemoji_build")
+def _dummy_cells(name: str) -> list[str]:
+    """Every distinct cell of the dummy data the dataset's default config reads: its ids,
+    labels and vocabulary."""
+    config = dataset_spec(name).config()
+    cells: set[str] = set()
+    for source in config.source_names:
+        path = upstream_path(dummy_data_dir(name), source_url(name, source))
+        with path.open(encoding="utf-8", newline="") as handle:
+            fmt = config.raw_format
+            for row in csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting):
+                cells.update(row)
+    return sorted(cells)
+
+
+#: Arbitrary rows and cells go to the plain dataset (``conftest.PLAIN``); rows under a whole
+#: header to every dataset whose rows pair up (``PARTNER_COPIES``: the rules that look across
+#: rows at most); arbitrary text to the first config of each raw format.
+PLAIN_COLUMNS = _columns(PLAIN)
+PAIRED = declaring("PARTNER_COPIES")
+_FIRSTS: dict = {}
+for _name, _spec in specs().items():
+    for _config in _spec.configs:
+        _FIRSTS.setdefault(_config.raw_format, (_name, _config.name))
+FORMATS = list(_FIRSTS.values())
 DOCUMENTED_CODES = set(CODES) | {
     info.code
     for spec in specs().values()
@@ -43,30 +66,16 @@ PROPERTY_SETTINGS = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
-# Cells that look like the real ones (ids, labels, vocabulary) mixed with anything at all.
-plausible_cells = st.one_of(
-    st.integers(-3, 6000).map(str),
-    st.sampled_from(
-        [
-            "orig",
-            "no_emoji_perturb",
-            "verb_swap",
-            "women",
-            "None",
-            "1.0",
-            "5a",
-            "['bla']",
-            "['none'",
-            "none",
-            "train",
-            "dev",
-            "original",
-            "🔪",
-            "",
-        ]
-    ),
-    st.text(max_size=30),
-)
+
+def plausible_cells(name: str) -> st.SearchStrategy[str]:
+    """Cells that look like the dataset's real ones (its dummy data's ids, labels and
+    vocabulary, near misses of their shapes) mixed with anything at all."""
+    shapes = ["None", "1.0", "5a", "['bla']", "['none'", "🔪", ""]
+    return st.one_of(
+        st.integers(-3, 6000).map(str),
+        st.sampled_from(shapes + _dummy_cells(name)),
+        st.text(max_size=30),
+    )
 
 
 def _run(content: bytes, dataset: str, suffix: str, mirror: Path, **options: bool):
@@ -88,13 +97,13 @@ def _run(content: bytes, dataset: str, suffix: str, mirror: Path, **options: boo
 @PROPERTY_SETTINGS
 @given(content=st.binary(max_size=400))
 def test_arbitrary_bytes(mirror: Path, content: bytes) -> None:
-    _run(content, "hatemoji_check", ".csv", mirror)
+    _run(content, PLAIN, ".csv", mirror)
 
 
 @PROPERTY_SETTINGS
 @given(
-    header=st.lists(st.sampled_from(CHECK_COLUMNS + ["extra"]), min_size=1, max_size=12),
-    rows=st.lists(st.lists(plausible_cells, min_size=0, max_size=12), max_size=8),
+    header=st.lists(st.sampled_from(PLAIN_COLUMNS + ["extra"]), min_size=1, max_size=12),
+    rows=st.lists(st.lists(plausible_cells(PLAIN), min_size=0, max_size=12), max_size=8),
     full=st.booleans(),
 )
 def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> None:
@@ -102,27 +111,37 @@ def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> Non
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-    _run(buffer.getvalue().encode("utf-8"), "hatemoji_check", ".csv", mirror, full=full)
+    _run(buffer.getvalue().encode("utf-8"), PLAIN, ".csv", mirror, full=full)
 
 
+@pytest.mark.parametrize("name", PAIRED)
 @PROPERTY_SETTINGS
-@given(rows=st.lists(st.lists(plausible_cells, min_size=11, max_size=11), min_size=1, max_size=6))
-def test_arbitrary_hatemoji_build_rows(mirror: Path, rows) -> None:
+@given(data=st.data())
+def test_arbitrary_rows_of_paired_entries(mirror: Path, name: str, data: st.DataObject) -> None:
+    """Rows of plausible cells under the default config's whole header."""
+    columns = _columns(name)
+    cells = plausible_cells(name)
+    width = len(columns)
+    rows = data.draw(
+        st.lists(st.lists(cells, min_size=width, max_size=width), min_size=1, max_size=6)
+    )
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(BUILD_COLUMNS)
+    writer = csv.writer(
+        buffer, delimiter=dataset_spec(name).config().raw_format.delimiter, lineterminator="\n"
+    )
+    writer.writerow(columns)
     writer.writerows(rows)
-    _run(buffer.getvalue().encode("utf-8"), "hatemoji_build", ".csv", mirror)
+    _run(buffer.getvalue().encode("utf-8"), name, ".csv", mirror)
 
 
-@pytest.mark.parametrize("config", ["default", "beep"])
+@pytest.mark.parametrize(("name", "config"), FORMATS)
 @PROPERTY_SETTINGS
 @given(text=st.text(max_size=200))
-def test_arbitrary_apeach_text(mirror: Path, config: str, text: str) -> None:
+def test_arbitrary_text_in_each_format(mirror: Path, name: str, config: str, text: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "contribution.tsv"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
-        report = validate_contributions([str(path)], "apeach", config, mirror=str(mirror))
+        report = validate_contributions([str(path)], name, config, mirror=str(mirror))
     assert report.exit_code in (0, 1, 2)
 
 

@@ -1,6 +1,7 @@
 """Versions you can pin: every released version builds, and fingerprints hold content.
 
-APEACH 2.0.0 renames one topic; 1.0.0 stays buildable (its bytes are checked
+A release may rename a ClassLabel's names (``RENAMED_LABELS`` in the dataset's
+``testing.py``); the releases before it stay buildable (the bytes of 1.0.0 are checked
 against ``golden/`` in ``test_datasets.py``). Fingerprints are content digests
 recorded per release in each dataset package and checked on every fresh build.
 """
@@ -8,6 +9,7 @@ recorded per release in each dataset package and checked on every fresh build.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 import datasets
 import pyarrow as pa
 import pytest
+from conftest import PLAIN, dataset_facts, declaring
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +31,19 @@ from hatemoji_datasets.core.registry import dataset_spec, format_reference, pars
 from hatemoji_datasets.pinning.record import record_all
 
 HEX64 = "[0-9a-f]{64}"
+#: Every dataset with more than one release; the tests of an older release run on the first,
+#: at its oldest release, and references are written with its last config.
+RELEASED_MORE_THAN_ONCE = [name for name, spec in specs().items() if len(spec.versions) > 1]
+OLDER = RELEASED_MORE_THAN_ONCE[0]
+OLDEST = dataset_spec(OLDER).versions[-1]
+OTHER = dataset_spec(OLDER).configs[-1].name
+#: Each release that renames ClassLabel names, with the release before it.
+RENAMES = [
+    pytest.param(name, version, before, id=f"{name}:{before}->{version}")
+    for name in declaring("RENAMED_LABELS")
+    for version, before in zip(dataset_spec(name).versions, dataset_spec(name).versions[1:])
+    if version in dataset_facts(name).RENAMED_LABELS
+]
 
 
 # -- declarations (no data) ----------------------------------------------------------------
@@ -41,10 +57,6 @@ def test_releases_are_newest_first_with_notes(name: str) -> None:
     assert len(set(spec.versions)) == len(spec.versions)
     assert all(release.notes.strip() for release in spec.releases)
     assert spec.version == spec.versions[0]
-
-
-def test_apeach_has_two_versions() -> None:
-    assert dataset_spec("apeach").versions == ["2.0.0", "1.0.0"]
 
 
 @pytest.mark.parametrize("name", list(specs()))
@@ -69,23 +81,27 @@ def test_fingerprints_cover_every_release(name: str) -> None:
 
 
 def test_builder_class_per_version() -> None:
-    current, old = builder_class("apeach"), builder_class("apeach:1.0.0")
-    assert current is builder_class("apeach", "2.0.0")
+    spec = dataset_spec(OLDER)
+    current, old = builder_class(OLDER), builder_class(f"{OLDER}:{OLDEST}")
+    assert current is builder_class(OLDER, spec.version)
     assert current is not old
-    assert {str(c.version) for c in current.BUILDER_CONFIGS} == {"2.0.0"}
-    assert {str(c.version) for c in old.BUILDER_CONFIGS} == {"1.0.0"}
-    assert [c.name for c in old.BUILDER_CONFIGS] == ["default", "beep"]
-    with pytest.raises(UnknownNameError, match="unknown version '3.0.0' of apeach"):
-        builder_class("apeach", "3.0.0")
+    assert {str(c.version) for c in current.BUILDER_CONFIGS} == {spec.version}
+    assert {str(c.version) for c in old.BUILDER_CONFIGS} == {OLDEST}
+    assert [c.name for c in old.BUILDER_CONFIGS] == [c.name for c in spec.configs_of(OLDEST)]
+    released = re.escape(", ".join(spec.versions))
+    with pytest.raises(
+        UnknownNameError, match=rf"unknown version '9\.9\.9' of {OLDER}; released: {released}$"
+    ):
+        builder_class(OLDER, "9.9.9")
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("hatemoji_check", ("hatemoji_check", None, None)),
-        ("apeach:1.0.0", ("apeach", None, "1.0.0")),
-        ("hatemoji_build/r5", ("hatemoji_build", "r5", None)),
-        ("hatemoji_build/r5:1.0.0", ("hatemoji_build", "r5", "1.0.0")),
+        (OLDER, (OLDER, None, None)),
+        (f"{OLDER}:{OLDEST}", (OLDER, None, OLDEST)),
+        (f"{OLDER}/{OTHER}", (OLDER, OTHER, None)),
+        (f"{OLDER}/{OTHER}:{OLDEST}", (OLDER, OTHER, OLDEST)),
     ],
 )
 def test_reference_grammar(text: str, expected: tuple) -> None:
@@ -96,11 +112,11 @@ def test_reference_grammar(text: str, expected: tuple) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("hatemoji_build:1.0.0/r5", "write NAME\\[/CONFIG\\]\\[:VERSION\\]"),
-        ("hatemoji_build/", "write NAME"),
-        ("hatemoji_build/r5/x", "write NAME"),
-        ("apeach:", "write NAME"),
-        ("apeach:1:2", "write NAME"),
+        (f"{OLDER}:{OLDEST}/{OTHER}", "write NAME\\[/CONFIG\\]\\[:VERSION\\]"),
+        (f"{OLDER}/", "write NAME"),
+        (f"{OLDER}/{OTHER}/x", "write NAME"),
+        (f"{OLDER}:", "write NAME"),
+        (f"{OLDER}:1:2", "write NAME"),
     ],
 )
 def test_reference_grammar_errors(text: str, message: str) -> None:
@@ -109,15 +125,19 @@ def test_reference_grammar_errors(text: str, message: str) -> None:
 
 
 def test_reference_conflicts() -> None:
-    with pytest.raises(UnknownNameError, match="pins config r5 but config='r6'"):
-        parse_reference("hatemoji_build/r5", "r6")
-    assert parse_reference("hatemoji_build/r5", "r5") == ("hatemoji_build", "r5", None)
+    first = dataset_spec(OLDER).configs[0].name
+    with pytest.raises(UnknownNameError, match=f"pins config {OTHER} but config='{first}'"):
+        parse_reference(f"{OLDER}/{OTHER}", first)
+    assert parse_reference(f"{OLDER}/{OTHER}", OTHER) == (OLDER, OTHER, None)
 
 
-def test_list_shows_older_versions(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("name", RELEASED_MORE_THAN_ONCE)
+def test_list_shows_older_versions(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["list"]) == 0
-    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("apeach"))
-    assert row.split()[1:4] == ["2.0.0", "(also", "1.0.0)"]
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith(name))
+    newest, *older = dataset_spec(name).versions
+    shown = [newest, "(also", *[f"{version}," for version in older[:-1]], f"{older[-1]})"]
+    assert row.split()[1 : 1 + len(shown)] == shown
 
 
 # -- the digest ----------------------------------------------------------------------------
@@ -233,41 +253,49 @@ def test_canonical_features_ignore_the_datasets_release() -> None:
 # -- real data -----------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def both_apeach(mirror: Path, session_cache: Path) -> dict[str, datasets.Dataset]:
-    return {
-        version: load_dataset(
-            f"apeach:{version}", split="test", cache_dir=str(session_cache), mirror=str(mirror)
-        )
-        for version in ("1.0.0", "2.0.0")
-    }
-
-
-def test_apeach_versions_differ_only_in_the_renamed_topic(
-    both_apeach: dict[str, datasets.Dataset], session_cache: Path
+@pytest.mark.parametrize(("name", "version", "before"), RENAMES)
+def test_a_release_that_renames_labels_changes_only_their_names(
+    name: str, version: str, before: str, mirror: Path, session_cache: Path
 ) -> None:
-    old, new = both_apeach["1.0.0"], both_apeach["2.0.0"]
-    assert str(old.info.version) == "1.0.0" and str(new.info.version) == "2.0.0"
-    folders = {v: Path(ds.cache_files[0]["filename"]).parent for v, ds in both_apeach.items()}
-    assert folders["1.0.0"] == session_cache / "apeach" / "default" / "1.0.0"
-    assert folders["2.0.0"] == session_cache / "apeach" / "default" / "2.0.0"
-    # Same rows: texts, labels, topic ids and every other column.
-    assert old.data.table.equals(new.data.table)
-    assert old["text"] == new["text"] and old["label"] == new["label"]
-    old_names, new_names = old.features["topic"].names, new.features["topic"].names
-    changed = [(a, b) for a, b in zip(old_names, new_names) if a != b]
-    assert changed == [("sexual_harassment", "sexual_orientation_and_identity")]
-    assert len(old_names) == len(new_names) == 10
-    assert {k: v for k, v in old.features.items() if k != "topic"} == {
-        k: v for k, v in new.features.items() if k != "topic"
+    """The default config of a release that renames ClassLabel names (``RENAMED_LABELS``) and
+    of the release before it: the same rows, and features that differ in those names only."""
+    config = dataset_spec(name).config().name
+    both = {
+        release: load_dataset(f"{name}:{release}", cache_dir=str(session_cache), mirror=str(mirror))
+        for release in (before, version)
     }
-    assert fingerprints.fingerprint(old) != fingerprints.fingerprint(new)
+    renamed = dataset_facts(name).RENAMED_LABELS[version]
+    assert list(both[before]) == list(both[version])
+    for split in both[version]:
+        old, new = both[before][split], both[version][split]
+        assert str(old.info.version) == before and str(new.info.version) == version
+        for release, ds in ((before, old), (version, new)):
+            folder = Path(ds.cache_files[0]["filename"]).parent
+            assert folder == session_cache / name / config / release
+        # Same rows: texts, labels, ClassLabel ids and every other column.
+        assert old.data.table.equals(new.data.table)
+        assert old["text"] == new["text"] and old["label"] == new["label"]
+        for feature, names in renamed.items():
+            old_names, new_names = old.features[feature].names, new.features[feature].names
+            changed = {at: (a, b) for at, (a, b) in enumerate(zip(old_names, new_names)) if a != b}
+            assert changed == names, feature
+            assert len(old_names) == len(new_names), feature
+        assert {k: v for k, v in old.features.items() if k not in renamed} == {
+            k: v for k, v in new.features.items() if k not in renamed
+        }
+        assert fingerprints.fingerprint(old) != fingerprints.fingerprint(new)
 
 
-def test_apeach_default_is_the_newest(mirror: Path, session_cache: Path) -> None:
-    data = load_dataset("apeach", split="test", cache_dir=str(session_cache), mirror=str(mirror))
-    assert str(data.info.version) == "2.0.0"
-    assert data.features["topic"].names[1] == "sexual_orientation_and_identity"
+@pytest.mark.parametrize("name", RELEASED_MORE_THAN_ONCE)
+def test_the_default_is_the_newest(name: str, mirror: Path, session_cache: Path) -> None:
+    spec = dataset_spec(name)
+    split = spec.config().eval_split
+    data = load_dataset(name, split=split, cache_dir=str(session_cache), mirror=str(mirror))
+    assert str(data.info.version) == spec.version
+    renamed = (getattr(dataset_facts(name), "RENAMED_LABELS", None) or {}).get(spec.version, {})
+    for feature, names in renamed.items():
+        for at, (_, new) in names.items():
+            assert data.features[feature].names[at] == new, feature
 
 
 def test_recorded_fingerprints_match_fresh_builds(mirror: Path, tmp_path: Path) -> None:
@@ -285,7 +313,27 @@ print(json.dumps({split: fingerprint(ds) for split, ds in data.items()}))
 """
 
 
-@pytest.mark.parametrize("reference", ["apeach:1.0.0", "hatemoji_build/r7"])
+def _rows(name: str, config: str) -> int:
+    return sum(dataset_facts(name).SPLITS[config].values())
+
+
+#: An older release (``OLDER``'s oldest), and the config besides a default with the fewest
+#: rows (``SPLITS``).
+STABLE = [
+    f"{OLDER}:{OLDEST}",
+    min(
+        (
+            f"{name}/{config.name}"
+            for name, spec in specs().items()
+            for config in spec.configs
+            if config.name != spec.default_config_name
+        ),
+        key=lambda reference: _rows(*reference.split("/")),
+    ),
+]
+
+
+@pytest.mark.parametrize("reference", STABLE)
 def test_fingerprints_stable_across_processes_and_caches(
     reference: str, mirror: Path, tmp_path: Path
 ) -> None:
@@ -310,48 +358,67 @@ def test_fingerprints_stable_across_processes_and_caches(
 def test_a_build_that_differs_from_its_record_is_refused(
     mirror: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    spec = dataset_spec("apeach")
+    spec = dataset_spec(OLDER)
+    config = spec.config(version=OLDEST)
+    split = config.split_names[0]
     real = fp.read_recorded(spec)
     wrong = "sha256:" + "0" * 64
     altered = {
-        key: (fp.Recorded(*[*vars(r).values()][:4], wrong, r.sources) if key[1] == "default" else r)
+        key: (
+            fp.Recorded(*[*vars(r).values()][:4], wrong, r.sources) if key[1] == config.name else r
+        )
         for key, r in real.items()
     }
     monkeypatch.setattr(fp, "read_recorded", lambda s: altered if s is spec else {})
     with pytest.raises(FingerprintError) as caught:
-        load_dataset("apeach:1.0.0", cache_dir=str(tmp_path), mirror=str(mirror))
+        load_dataset(f"{OLDER}:{OLDEST}", cache_dir=str(tmp_path), mirror=str(mirror))
     message = str(caught.value)
-    good = real["1.0.0", "default", "test"].fingerprint
-    assert "apeach/default 1.0.0 split test" in message
+    good = real[OLDEST, config.name, split].fingerprint
+    assert f"{OLDER}/{config.name} {OLDEST} split {split}" in message
     assert good in message and wrong in message
     assert "nothing was cached" in message
     # Nothing is left: no build folder, no .incomplete one (datasets' lock file may stay).
-    left = [p.name for p in (tmp_path / "apeach" / "default").glob("*")]
+    left = [p.name for p in (tmp_path / OLDER / config.name).glob("*")]
     assert [name for name in left if not name.endswith(".lock")] == []
     monkeypatch.undo()
-    data = load_dataset("apeach:1.0.0", cache_dir=str(tmp_path), mirror=str(mirror))
-    assert fingerprints.fingerprint(data["test"]) == good
+    data = load_dataset(f"{OLDER}:{OLDEST}", cache_dir=str(tmp_path), mirror=str(mirror))
+    assert fingerprints.fingerprint(data[split]) == good
 
 
 def test_warm_loads_compute_no_fingerprint(
     mirror: Path, session_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load_dataset("apeach:1.0.0", cache_dir=str(session_cache), mirror=str(mirror))
+    load_dataset(PLAIN, cache_dir=str(session_cache), mirror=str(mirror))
 
     def refuse(*args: object) -> str:
         raise AssertionError("a cache hit computed a fingerprint")
 
     monkeypatch.setattr("hatemoji_datasets.building.builder.fingerprint_table", refuse)
-    data = load_dataset("apeach:1.0.0", cache_dir=str(session_cache), mirror=str(mirror))
-    assert data["test"].num_rows == 3770
+    data = load_dataset(PLAIN, cache_dir=str(session_cache), mirror=str(mirror))
+    stated = dataset_facts(PLAIN).SPLITS[dataset_spec(PLAIN).config().name]
+    assert {split: ds.num_rows for split, ds in data.items()} == stated
 
 
+@pytest.mark.parametrize(("name", "version", "before"), RENAMES)
 def test_info_of_an_older_version(
-    mirror: Path, session_cache: Path, capsys: pytest.CaptureFixture[str]
+    name: str,
+    version: str,
+    before: str,
+    mirror: Path,
+    session_cache: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """``info`` of the release before a rename shows its version, the names it had and every
+    release's notes."""
     args = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert cli_main(["info", "apeach:1.0.0", *args]) == 0
+    assert cli_main(["info", f"{name}:{before}", *args]) == 0
     out = capsys.readouterr().out
-    assert "version 1.0.0" in out
-    assert "ClassLabel (0 gender_stereotypes, 1 sexual_harassment," in out
-    assert "2.0.0: Topic `sexual_harassment` renamed" in out
+    assert f"version {before}\n" in out
+    words = " ".join(out.split())  # wrapped lines joined
+    for feature, names in dataset_facts(name).RENAMED_LABELS[version].items():
+        listing = words.split(f" {feature} ClassLabel (", 1)[1].split(")", 1)[0]
+        for at, (old, new) in names.items():
+            assert f"{at} {old}," in f"{listing},", feature
+            assert new not in listing, feature
+    for release in dataset_spec(name).releases:
+        assert " ".join(f"{release.version}: {release.notes}".split()) in words

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
+from conftest import PLAIN, REPO
+
+from hatemoji_datasets.core.registry import specs
 
 WORKFLOW = REPO / ".github" / "workflows" / "validate-data.yml"
 STEP = "Validate changed data files"
@@ -26,6 +28,16 @@ NAMES = [
     "new\nline.csv",
     "sub dir/$(touch pwned).tsv",
 ]
+
+
+#: The step validates for the plain dataset (``conftest.PLAIN``), and for a config that is not
+#: its dataset's default: the first such config of the registry.
+NAME, CONFIG = next(
+    (name, config.name)
+    for name, spec in specs().items()
+    for config in spec.configs
+    if config.name != spec.default_config_name
+)
 
 
 def _workflow() -> dict:
@@ -149,7 +161,7 @@ def _run_step(repo: Path, tmp_path: Path, **env: str) -> tuple[subprocess.Comple
         **os.environ,
         "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
         "ARGV_FILE": str(record),
-        "DATASET": "hatemoji_check",
+        "DATASET": PLAIN,
         "CONFIG": "",
         "BASE_REF": "main",
         "GITHUB_ACTIONS": "true",
@@ -172,7 +184,7 @@ def test_step_passes_every_file_name_intact(pull_request: Path, tmp_path: Path) 
     result, argv = _run_step(pull_request, tmp_path)
     assert result.returncode == 0, result.stderr
     assert argv is not None, result.stdout + result.stderr
-    head = ["validate", "--dataset", "hatemoji_check", "--format", "github", "--"]
+    head = ["validate", "--dataset", PLAIN, "--format", "github", "--"]
     assert argv[: len(head)] == head
     assert sorted(argv[len(head) :]) == sorted([*NAMES, "kept.csv"])
     assert not (pull_request / "pwned").exists()
@@ -180,14 +192,14 @@ def test_step_passes_every_file_name_intact(pull_request: Path, tmp_path: Path) 
 
 @needs_tools
 def test_step_passes_the_config(pull_request: Path, tmp_path: Path) -> None:
-    result, argv = _run_step(pull_request, tmp_path, CONFIG="r6", DATASET="hatemoji_build")
+    result, argv = _run_step(pull_request, tmp_path, CONFIG=CONFIG, DATASET=NAME)
     assert result.returncode == 0, result.stderr
     assert argv[:7] == [
         "validate",
         "--dataset",
-        "hatemoji_build",
+        NAME,
         "--config",
-        "r6",
+        CONFIG,
         "--format",
         "github",
     ]

@@ -34,3 +34,10 @@ CORRUPTED_COPIES = {
         ("mild", "one of none, offensive, hate"),
     ),
 }  # fmt: skip
+#: ClassLabel names a release renamed from the release before it, ids and rows unchanged:
+#: release -> feature -> {id: (old name, new name)}. 2.0.0 renamed topic 1, the paper's
+#: prompt 2 (about sexual orientation or gender identity, which upstream's English name
+#: "Sexual harassment" misstates).
+RENAMED_LABELS = {
+    "2.0.0": {"topic": {1: ("sexual_harassment", "sexual_orientation_and_identity")}},
+}
