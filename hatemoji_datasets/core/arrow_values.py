@@ -141,10 +141,11 @@ def first_rows_of(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.n
 def optional_ids(values: Any) -> pyarrow.Array | None:
     """Optional ids (``12``, ``12.0`` or empty) as int64, null where empty: the plans'
     reading of :func:`hatemoji_datasets.schema.model.optional_ids`. None where a value is
-    neither, or too long for 64 bits: the exact engine reads those through a float, so only
-    it can say what they name."""
+    neither, or longer than 15 digits: the exact engine reads a column with an empty value
+    through floats, which hold every integer only up to 2**53 (16 digits), so only it can
+    say what a longer one names."""
     digits = pc.replace_substring_regex(values, r"\.0$", "")
-    number = pc.match_substring_regex(digits, r"^[1-9][0-9]{0,17}$")
+    number = pc.match_substring_regex(digits, r"^[1-9][0-9]{0,14}$")
     readable = pc.or_(number, pc.equal(values, scalar("")))
     if readable.null_count or not pc.all(readable, min_count=0).as_py():
         return None
