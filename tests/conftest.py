@@ -332,6 +332,32 @@ def source_url(name: str, source: str) -> str:
     return dataset_spec(name).source_files()[source].url
 
 
+def source_lines(mirror: Path, name: str, source: str) -> list[bytes]:
+    """The lines (ends kept) of a pinned file of ``name`` in ``mirror``."""
+    return upstream_path(mirror, source_url(name, source)).read_bytes().splitlines(keepends=True)
+
+
+def upstream_name(name: str, source: str) -> str:
+    """The file name upstream gives a pinned file (what a contributor's copy is called)."""
+    return Path(source_url(name, source)).name.replace("%20", " ")
+
+
+def write_lines(folder: Path, file_name: str, lines: list[bytes]) -> str:
+    path = folder / file_name
+    path.write_bytes(b"".join(lines))
+    return str(path)
+
+
+def validate_json(capsys, mirror: Path, name: str, *args: str) -> tuple[int, list[dict]]:
+    """``validate ARGS --dataset NAME --format json`` in-process: its exit status and
+    findings."""
+    from hatemoji_datasets.cli import main
+
+    capsys.readouterr()
+    code = main(["validate", *args, "--dataset", name, "--mirror", str(mirror), "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)["findings"]
+
+
 #: An edit of a raw file, as ``testing.py`` states it (lines count from 1, the header's
 #: included): ``("field", line, index, value)`` sets a delimited field (no quoted delimiter
 #: before it; a negative index counts from the end), ``("replace", line, old, new)`` the

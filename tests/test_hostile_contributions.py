@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 
 import pytest
-from conftest import NEW_KEY, source_url, upstream_path
+from conftest import (
+    NEW_KEY,
+    source_lines,
+    source_url,
+    upstream_name,
+    upstream_path,
+    validate_json,
+    write_lines,
+)
 
-from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.core.spec import ConfigSpec, Join
 
@@ -66,34 +72,12 @@ def _joining() -> tuple[str, ConfigSpec, Join]:
     )
 
 
-def _validate(capsys, mirror: Path, dataset: str, *args: str) -> tuple[int, list[dict]]:
-    capsys.readouterr()
-    code = main(
-        ["validate", *args, "--dataset", dataset, "--mirror", str(mirror), "--format", "json"]
-    )
-    return code, json.loads(capsys.readouterr().out)["findings"]
-
-
-def _lines(mirror: Path, dataset: str, source: str) -> list[bytes]:
-    return upstream_path(mirror, source_url(dataset, source)).read_bytes().splitlines(keepends=True)
-
-
-def _upstream_name(dataset: str, source: str) -> str:
-    return Path(source_url(dataset, source)).name.replace("%20", " ")
-
-
-def _write(folder: Path, name: str, lines: list[bytes]) -> str:
-    path = folder / name
-    path.write_bytes(b"".join(lines))
-    return str(path)
-
-
 def test_a_file_named_like_another_configs(mirror: Path, tmp_path: Path, capsys) -> None:
     name, config, other = _named_like_another_configs()
     (own,) = config.row_sources
-    lines = _lines(mirror, name, own)
-    path = _write(tmp_path, _upstream_name(name, other), lines)
-    code, findings = _validate(capsys, mirror, name, path, "--config", config.name)
+    lines = source_lines(mirror, name, own)
+    path = write_lines(tmp_path, upstream_name(name, other), lines)
+    code, findings = validate_json(capsys, mirror, name, path, "--config", config.name)
     assert code == 1 and [f["code"] for f in findings] == ["NAME-OTHER-SOURCE"]
     assert f"source {other}" in findings[0]["message"]
     assert f"it reads {own}" in findings[0]["message"]
@@ -101,11 +85,11 @@ def test_a_file_named_like_another_configs(mirror: Path, tmp_path: Path, capsys)
 
 def test_an_id_in_two_files(mirror: Path, tmp_path: Path, capsys) -> None:
     name, source, configs = _stacking()
-    lines = _lines(mirror, name, source)
-    whole = _write(tmp_path, _upstream_name(name, source), lines)
-    again = _write(tmp_path, f"more-{source}.csv", [lines[0], lines[5]])
+    lines = source_lines(mirror, name, source)
+    whole = write_lines(tmp_path, upstream_name(name, source), lines)
+    again = write_lines(tmp_path, f"more-{source}.csv", [lines[0], lines[5]])
     for config in configs:
-        code, findings = _validate(capsys, mirror, name, whole, again, "--config", config)
+        code, findings = validate_json(capsys, mirror, name, whole, again, "--config", config)
         assert code == 1
         assert [(Path(f["file"]).name, f["line"], f["code"]) for f in findings] == [
             (f"more-{source}.csv", 2, "KEY-REPEATED-ACROSS-FILES")
@@ -113,10 +97,10 @@ def test_an_id_in_two_files(mirror: Path, tmp_path: Path, capsys) -> None:
         assert f"{whole}:6" in findings[0]["message"]
     # a joined config: a case in two files of its own rows
     name, config, _ = _joining()
-    cases = _lines(mirror, name, config.row_sources[0])
-    first = _write(tmp_path, "cases-1.csv", cases[:20])
-    second = _write(tmp_path, "cases-2.csv", [cases[0], *cases[15:30]])
-    code, findings = _validate(capsys, mirror, name, first, second, "--config", config.name)
+    cases = source_lines(mirror, name, config.row_sources[0])
+    first = write_lines(tmp_path, "cases-1.csv", cases[:20])
+    second = write_lines(tmp_path, "cases-2.csv", [cases[0], *cases[15:30]])
+    code, findings = validate_json(capsys, mirror, name, first, second, "--config", config.name)
     repeated = [(Path(f["file"]).name, f["line"]) for f in findings if f["code"].startswith("KEY")]
     assert code == 1 and repeated == [("cases-2.csv", n) for n in range(2, 7)]
 
@@ -163,7 +147,7 @@ def test_a_join_mismatch_is_never_hidden_by_a_warning(
     name, config, paths = _new_pair(
         mirror, tmp_path, f"Rain on mondays.{space}", f"Rain on tuesdays.{space}"
     )
-    code, findings = _validate(capsys, mirror, name, *paths, "--config", config.name)
+    code, findings = validate_json(capsys, mirror, name, *paths, "--config", config.name)
     codes = sorted((Path(f["file"]).name, f["code"]) for f in findings)
     expected = [("partners.csv", "JOIN-MISMATCH")]
     if space:

@@ -19,7 +19,18 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
-from conftest import REPO, card_table, committed_card, dummy_data_dir, source_url, upstream_path
+from conftest import (
+    REPO,
+    card_table,
+    committed_card,
+    dummy_data_dir,
+    source_lines,
+    source_url,
+    upstream_name,
+    upstream_path,
+    validate_json,
+    write_lines,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -560,28 +571,6 @@ def test_of_language_is_each_rows_vocabulary(data) -> None:
 # test, are the declared ones in the declared order, which the messages follow.)
 
 
-def _validate(capsys, mirror: Path, dataset: str, *args: str) -> tuple[int, list[dict]]:
-    capsys.readouterr()
-    code = main(
-        ["validate", *args, "--dataset", dataset, "--mirror", str(mirror), "--format", "json"]
-    )
-    return code, json.loads(capsys.readouterr().out)["findings"]
-
-
-def _lines(mirror: Path, dataset: str, source: str) -> list[bytes]:
-    return upstream_path(mirror, source_url(dataset, source)).read_bytes().splitlines(keepends=True)
-
-
-def _upstream_name(dataset: str, source: str) -> str:
-    return Path(source_url(dataset, source)).name.replace("%20", " ")
-
-
-def _write(folder: Path, name: str, lines: list[bytes]) -> str:
-    path = folder / name
-    path.write_bytes(b"".join(lines))
-    return str(path)
-
-
 def _first_hateful(lines: list[bytes], *, spelling: bool = False) -> int:
     """The index of the first case of a hateful test that is (not) a spelling test."""
     for index, line in enumerate(lines[1:], start=1):
@@ -609,13 +598,13 @@ def test_a_test_of_another_language(
         LANGUAGES,
     )
 
-    lines = _lines(mirror, NAME, language)
+    lines = source_lines(mirror, NAME, language)
     at = _first_hateful(lines)
     cells = lines[at].split(b",")
     cells[1] = test.encode()
     lines[at] = b",".join(cells)
-    path = _write(tmp_path, f"{language}-new.csv", lines)
-    code, findings = _validate(capsys, mirror, NAME, path, "--config", language)
+    path = write_lines(tmp_path, f"{language}-new.csv", lines)
+    code, findings = validate_json(capsys, mirror, NAME, path, "--config", language)
     assert code == 1
     [finding] = [f for f in findings if f["code"] == "MHC-FUNCTIONALITY-LANGUAGE"]
     assert (finding["line"], finding["column"], finding["value"]) == (at + 1, "functionality", test)
@@ -634,7 +623,7 @@ def test_every_language_keeps_its_own_tests(mirror: Path) -> None:
     )
 
     for language in LANGUAGES:
-        lines = [line.decode("utf-8") for line in _lines(mirror, NAME, language)]
+        lines = [line.decode("utf-8") for line in source_lines(mirror, NAME, language)]
         rows = list(csv.DictReader(lines))
         assert {r["functionality"] for r in rows} == set(FUNCTIONALITIES_OF[language])
         assert {r["target_ident"] for r in rows} - {""} == set(UPSTREAM_TARGETS[language])
@@ -650,11 +639,11 @@ def test_every_language_keeps_its_own_tests(mirror: Path) -> None:
 def test_a_group_of_another_language(
     mirror: Path, tmp_path: Path, capsys, language: str, old: bytes, new: bytes, owners: str
 ) -> None:
-    lines = _lines(mirror, NAME, language)
+    lines = source_lines(mirror, NAME, language)
     at = next(i for i, line in enumerate(lines) if old in line)
     lines[at] = lines[at].replace(old, new, 1)
-    path = _write(tmp_path, "mine.csv", lines)
-    code, findings = _validate(capsys, mirror, NAME, path, "--config", language)
+    path = write_lines(tmp_path, "mine.csv", lines)
+    code, findings = validate_json(capsys, mirror, NAME, path, "--config", language)
     [finding] = [f for f in findings if f["code"] == "MHC-TARGET-LANGUAGE"]
     assert code == 1 and finding["line"] == at + 1
     assert f"is a group of {owners} only, not of {language}" in finding["message"]
@@ -662,15 +651,15 @@ def test_a_group_of_another_language(
 
 def test_a_file_named_like_another_language(mirror: Path, tmp_path: Path, capsys) -> None:
     """German rows in a file named like the French one: the name is another source's."""
-    lines = _lines(mirror, NAME, "german")
-    path = _write(tmp_path, _upstream_name(NAME, "french"), lines)
-    code, findings = _validate(capsys, mirror, NAME, path, "--config", "german")
+    lines = source_lines(mirror, NAME, "german")
+    path = write_lines(tmp_path, upstream_name(NAME, "french"), lines)
+    code, findings = validate_json(capsys, mirror, NAME, path, "--config", "german")
     assert code == 1
     assert [(f["code"], f["line"]) for f in findings] == [("NAME-OTHER-SOURCE", None)]
     assert "source french" in findings[0]["message"] and "it reads german" in findings[0]["message"]
     # named as its own language, it passes; under config all its ids disagree with its name
-    right = _write(tmp_path, _upstream_name(NAME, "german"), lines)
-    assert _validate(capsys, mirror, NAME, right, "--config", "german") == (0, [])
-    code, findings = _validate(capsys, mirror, NAME, path, "--config", "all")
+    right = write_lines(tmp_path, upstream_name(NAME, "german"), lines)
+    assert validate_json(capsys, mirror, NAME, right, "--config", "german") == (0, [])
+    code, findings = validate_json(capsys, mirror, NAME, path, "--config", "all")
     ids = [f for f in findings if f["code"] == "MHC-ID-LANGUAGE"]
     assert code == 1 and len(ids) == len(lines) - 1
