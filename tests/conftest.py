@@ -874,7 +874,7 @@ def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPat
     return get
 
 
-# -- facts-hostile: the plain dataset's file, its rows made new, its enumerated column ------
+# -- the plain dataset (PLAIN): its file, its rows made new, its enumerated column -------
 
 
 def plain_file(mirror: Path) -> Path:
@@ -914,7 +914,7 @@ def enumerated(name: str) -> tuple[str, list[str]]:
     return column, allowed[column]
 
 
-# -- facts-rest: the plain dataset's stated fault, for tests of the contribution gate ---------
+# -- the plain dataset's stated fault, for tests of the contribution gate -----------------
 
 
 def plain_fault() -> tuple[str, tuple, tuple[int, str, str], tuple[str, str]]:
@@ -937,6 +937,6 @@ def head_with_fault(mirror: Path, rows: int = 5) -> tuple[bytes, tuple[int, str,
     :func:`plain_fault`'s edit put in (a re-submission of released rows, one of them broken),
     and the place of the finding that names it."""
     source, edit, place, _ = plain_fault()
-    lines = upstream_path(mirror, source_url(PLAIN, source)).read_bytes().splitlines(True)
+    lines = source_lines(mirror, PLAIN, source)
     head = b"".join(lines[: max(rows + 1, edit[1])])
     return edited(head, [edit], delimiter_of(PLAIN, source)), place

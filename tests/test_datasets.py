@@ -383,33 +383,32 @@ def test_split_slices_and_sums(mirror: Path, session_cache: Path) -> None:
     (source,) = plain.split_sources(split)
     raw = raw_rows(upstream_path(mirror, dataset_spec(PLAIN).source_files()[source].url), plain)
     assert head["text"] == [row[plain.text_column] for row in raw[:10]]  # the first ten, in order
-    config = dataset_spec(SPLITS_APART).config()
-    first, second = config.split_names[:2]
-    rows = dataset_facts(SPLITS_APART).SPLITS[config.name]
-    both = load_dataset(SPLITS_APART, split=f"{first}+{second}", **options)
-    assert both.num_rows == rows[first] + rows[second]
-    tenth = load_dataset(SPLITS_APART, split=f"{first}[:10%]", **options)
-    assert tenth.num_rows == _percent(rows[first], 10)
-    with pytest.raises(UnknownNameError, match="'dev'"):
-        load_dataset(SPLITS_APART, split=f"{first}+dev", **options)
+    _sums_and_percents(dataset_facts(SPLITS_APART).SPLITS, 10, "dev", options)
 
 
 def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) -> None:
-    plain, config = dataset_spec(PLAIN).config(), dataset_spec(SPLITS_APART).config()
+    plain = dataset_spec(PLAIN).config()
     dummy_build(PLAIN, plain.name)
-    dummy_build(SPLITS_APART, config.name)
+    dummy_build(SPLITS_APART, dataset_spec(SPLITS_APART).config().name)
     options = {"cache_dir": str(dummy_cache), "mirror": str(dummy_cache / "no-mirror")}
     split = plain.split_names[0]
     head = min(10, dataset_facts(PLAIN).DUMMY_SPLITS[plain.name][split] - 1)  # fewer than all
     assert load_dataset(PLAIN, split=f"{split}[:{head}]", **options).num_rows == head
+    _sums_and_percents(dataset_facts(SPLITS_APART).DUMMY_SPLITS, 40, "tset", options)
+
+
+def _sums_and_percents(sizes: dict, percent: int, unknown: str, options: dict) -> None:
+    """``SPLITS_APART``'s first two splits added, a percentage of the first, and an unknown
+    split, checked against the stated rows per split (``sizes``: SPLITS or DUMMY_SPLITS)."""
+    config = dataset_spec(SPLITS_APART).config()
     first, second = config.split_names[:2]
-    rows = dataset_facts(SPLITS_APART).DUMMY_SPLITS[config.name]
+    rows = sizes[config.name]
     both = load_dataset(SPLITS_APART, split=f"{first}+{second}", **options)
     assert both.num_rows == rows[first] + rows[second]
-    part = load_dataset(SPLITS_APART, split=f"{first}[:40%]", **options)
-    assert part.num_rows == _percent(rows[first], 40)
-    with pytest.raises(UnknownNameError, match="'tset'"):
-        load_dataset(SPLITS_APART, split=f"{first}+tset", **options)
+    part = load_dataset(SPLITS_APART, split=f"{first}[:{percent}%]", **options)
+    assert part.num_rows == _percent(rows[first], percent)
+    with pytest.raises(UnknownNameError, match=f"'{unknown}'"):
+        load_dataset(SPLITS_APART, split=f"{first}+{unknown}", **options)
 
 
 def test_lazy_entry_points_are_listed() -> None:

@@ -132,15 +132,16 @@ def screen_file(
     source = named_source(path, spec)
     if source is not None and not any(source in p.sources for p in formats):
         return None  # named like another upstream file: the exact path says so
-    layout = layout_of(spec, formats[0].schema)
+    widest = max(len(layout_of(spec, p.schema).columns) for p in formats)
     try:
-        scan = scan_raw(path, config.raw_format, layout.integers, max_columns=len(layout.columns))
+        scan = scan_raw(path, config.raw_format, max_columns=widest)
     except InputError:
         return None
-    if part is None:  # read as the exact engine reads it: first as the rows, then as its own
-        part = part_of(path, list(scan.header), spec, config)
-        integers = layout_of(spec, part.schema).integers
-        scan = replace(scan, integers=tuple(c for c in integers if c in scan.header))
+    # Its format, as the exact engine finds it (by its name, else its header), gives the
+    # columns read as integers.
+    part = part or part_of(path, list(scan.header), spec, config)
+    integers = layout_of(spec, part.schema).integers
+    scan = replace(scan, integers=tuple(c for c in integers if c in scan.header))
     if not screenable(spec, config, part) or (source is not None and source not in part.sources):
         return None  # its format's plan falls short, or it is named like another format's file
     plan = model_plan(spec, part.schema)

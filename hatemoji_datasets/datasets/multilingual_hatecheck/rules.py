@@ -145,10 +145,9 @@ class References:
             ids.take(firsts).to_pylist(), batch["templ_id"].take(firsts).to_pylist(), strict=True
         ):
             self.templates.setdefault(case_id, template)
-        references = optional_ids(batch["ref_case_id"])
-        templates = optional_ids(batch["ref_templ_id"])
-        if references is None or templates is None:
-            return False  # a value only the exact engine reads (19 digits or more)
+        references, given = optional_ids(batch["ref_case_id"]), optional_ids(batch["ref_templ_id"])
+        if references is None or given is None:
+            return False  # a value only the exact engine reads (over 15 digits)
         named = pc.binary_join_element_wise(
             _id_languages(ids), references.cast(pyarrow.string()), scalar("-")
         )
@@ -156,7 +155,7 @@ class References:
         if not pc.any(wanted).as_py():
             return True
         chosen = pc.filter(named, wanted).to_pylist()
-        templates = pc.filter(templates, wanted).to_pylist()
+        templates = pc.filter(given, wanted).to_pylist()
         for case_id, template in zip(chosen, templates, strict=True):
             if case_id not in self.templates:
                 self.pending.append((case_id, template))
