@@ -1,7 +1,7 @@
 """Every finding of ``validate`` on a broad set of broken and hostile inputs, as recorded.
 
 A regression net for work on the validator's speed: the report (JSON format)
-of each case below must equal the one recorded in
+of each case must equal the one recorded in
 ``tests/golden/validate-findings.json`` code for code, line for line, message
 for message, value for value. The cases are the neutral fixtures and dummy
 data, the real upstream files (clean, and corrupted by seeded random edits of
@@ -26,8 +26,8 @@ text rules, Parquet), run on ``conftest.PLAIN`` with its header and rows taken f
 A case is recorded under its stated name where ``GOLDEN_RECORDED_FOR`` is the dataset's own
 name. A folder copied from another dataset's keeps that dataset's name there, so its cases
 are new, not the original's: they run as ``"<copy>: <name>"`` and are skipped, not recorded
-yet, until recorded (``-k <copy>`` below). A case of a dataset's own with no recording
-fails, and so does a recorded case that no dataset states any more.
+yet, until recorded (the command below, with ``-k <copy>``). A case of a dataset's own with
+no recording fails, and so does a recorded case that no dataset states any more.
 
 The recording was made by the validator as it was before the speed work
 (release 0.2.0's rules, commit 3eb3066) with::
