@@ -1,12 +1,33 @@
 """Every finding of ``validate`` on a broad set of broken and hostile inputs, as recorded.
 
 A regression net for work on the validator's speed: the report (JSON format)
-of each case below must equal the one recorded in
+of each case must equal the one recorded in
 ``tests/golden/validate-findings.json`` code for code, line for line, message
 for message, value for value. The cases are the neutral fixtures and dummy
 data, the real upstream files (clean, and corrupted by seeded random edits of
 many kinds), synthetic contributions of several sizes made from the real rows,
 unreadable files, and built-format Parquet.
+
+Each dataset states its own cases as data, in its folder: ``GOLDEN`` in its ``testing.py``,
+every case by the name it is recorded under, with its config, its options and, per file it
+writes, a recipe: a file (``("released", source)`` the mirror's pinned file, ``("dummy",
+source)`` its copy in ``dummy_data/``, ``("fixture", name)`` a neutral file of
+``tests/fixtures/``), then edits in turn (``EDITS``: ``("mutate", seed, edits)`` seeded random
+edits, ``("renew", copies[, id step])`` the rows made new, ``("replace first", count, old,
+new)``, ``("crlf",)``, ``("first row again",)``). A file's format, and the columns ``renew``
+changes, come from the declaration: the key column (plus ``step`` times the copy's number)
+where rows have an id besides their text, the text column (`` (take N)`` added), and each
+column ``PARTNER_COPIES`` says copies one of them. ``GOLDEN_CODES`` names the dataset's rule
+codes the recording must show. This module is the machinery (parse, mutate, renew, the
+recipe interpreter, running and comparing) and the cases of a mechanism rather than a
+dataset (unreadable files, late faults, a long cell, multi-line texts, missing columns, the
+text rules, Parquet), run on ``conftest.PLAIN`` with its header and rows taken from its file.
+
+A case is recorded under its stated name where ``GOLDEN_RECORDED_FOR`` is the dataset's own
+name. A folder copied from another dataset's keeps that dataset's name there, so its cases
+are new, not the original's: they run as ``"<copy>: <name>"`` and are skipped, not recorded
+yet, until recorded (the command below, with ``-k <copy>``). A case of a dataset's own with
+no recording fails, and so does a recorded case that no dataset states any more.
 
 The recording was made by the validator as it was before the speed work
 (release 0.2.0's rules, commit 3eb3066) with::
@@ -26,9 +47,9 @@ Parquet copies in ``built parquet`` hold the same ids), and, in ``build corrupte
 3``, seven cells whose error is now the dataset rule's rather than
 ``RELEASE-CHANGED``. No other finding was lost.
 
-HateCheck's cases (``hatecheck ...``) were added when its contributions began to be
-streamed (issue 26), recorded by the validator just before that change, whose
-whole-file check alone saw them.
+The cases of joined files (cases with their annotations) were added when contributions of
+joined files began to be streamed (issue 26), recorded by the validator just before that
+change, whose whole-file check alone saw them.
 
 Some recorded findings are quirks of the validator, kept on purpose because
 this file pins behaviour, not intent: one value that is not an integer in an
@@ -45,14 +66,24 @@ import json
 import os
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, dummy_data_dir, source_url, upstream_path
+from conftest import (
+    FIXTURES,
+    PLAIN,
+    dataset_facts,
+    declaring,
+    dummy_data_dir,
+    source_url,
+    upstream_path,
+)
 
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.columns import LABEL_COLUMN, TEXT_COLUMN
+from hatemoji_datasets.core.registry import dataset_spec
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "validate-findings.json"
 RECORD = os.environ.get("HATEMOJI_DATASETS_RECORD_GOLDEN") == "1"
@@ -85,9 +116,6 @@ def digest(value: str | None) -> str | None:
 class Format:
     delimiter: str = ","
     quoted: bool = True
-
-
-CSV, TSV = Format(), Format("\t", False)
 
 
 def parse(data: bytes, fmt: Format) -> list[list[str]]:
@@ -145,30 +173,107 @@ def renew(data: bytes, fmt: Format, copies: int, change: Callable[[dict, int], N
     return unparse(out, fmt)
 
 
-def _new_check_row(cells: dict, copy: int) -> None:
-    cells["case_id"] = str(int(cells["case_id"]) + 100_000 * (copy + 1))
-    cells["text"] = f"{cells['text']} (take {copy + 1})"
+def format_of(name: str, config: str | None) -> Format:
+    """How the config's raw files are written (unquoted where its format never quotes)."""
+    raw = dataset_spec(name).config(config).raw_format
+    return Format(raw.delimiter, raw.quoting != csv.QUOTE_NONE)
 
 
-def _new_build_row(cells: dict, copy: int) -> None:
-    offset = 1_000_000 * (copy + 1)
-    cells["entry_id"] = str(int(cells["entry_id"]) + offset)
-    cells["matched_id"] = str(int(cells["matched_id"]) + offset)
-    cells["text"] = f"{cells['text']} (take {copy + 1})"
-    cells["matched_text"] = f"{cells['matched_text']} (take {copy + 1})"
+def new_rows(
+    name: str, config: str | None, source: str, step: int | None
+) -> Callable[[dict, int], None]:
+    """How a released row of ``source`` is made new in copy ``k`` (from 1): the key column of
+    its format, where rows have one besides their text, plus ``k * step``; the config's text
+    column with `` (take k)`` added; each column ``PARTNER_COPIES`` says copies one of them
+    alike (a pair stays a pair)."""
+    declared = dataset_spec(name).config(config)
+    key = next(part.key_column for part in declared.parts if source in part.sources)
+    ids = [] if key == declared.text_column else [key]
+    texts = [declared.text_column]
+    copies = getattr(dataset_facts(name), "PARTNER_COPIES", None) or {}
+    ids += [column for column, copied in copies.items() if copied in ids]
+    texts += [column for column, copied in copies.items() if copied in texts]
+    if (step is None) != (not ids):
+        raise ValueError(
+            f"{name}: renewing {source} needs an id step exactly where its rows have an id "
+            f"besides their text ({key})"
+        )
 
-
-def _new_hatecheck_row(cells: dict, copy: int) -> None:
-    """A HateCheck case or its annotations made new alike (both files restate the text)."""
-    cells["case_id"] = str(int(cells["case_id"]) + 100_000 * (copy + 1))
-    cells["test_case"] = f"{cells['test_case']} (take {copy + 1})"
-
-
-def _new_text(column: str) -> Callable[[dict, int], None]:
     def change(cells: dict, copy: int) -> None:
-        cells[column] = f"{cells[column]} (take {copy + 1})"
+        for column in ids:
+            cells[column] = str(int(cells[column]) + step * (copy + 1))
+        for column in texts:
+            cells[column] = f"{cells[column]} (take {copy + 1})"
 
     return change
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a recipe's file comes from: the edits that need it read the declaration."""
+
+    dataset: str
+    config: str | None
+    kind: str
+    #: The pinned source, or the fixture's file name.
+    name: str
+
+    @property
+    def format(self) -> Format:
+        return format_of(self.dataset, self.config)
+
+
+#: A recipe's file: the mirror's pinned file, its dummy data, or a neutral fixture.
+FILES: dict[str, Callable[[Origin, Path], bytes]] = {
+    "released": lambda at, mirror: upstream_path(
+        mirror, source_url(at.dataset, at.name)
+    ).read_bytes(),
+    "dummy": lambda at, _: upstream_path(
+        dummy_data_dir(at.dataset), source_url(at.dataset, at.name)
+    ).read_bytes(),
+    "fixture": lambda at, _: (FIXTURES / at.name).read_bytes(),
+}
+
+
+def _renewed(data: bytes, at: Origin, copies: int, step: int | None = None) -> bytes:
+    if at.kind == "fixture":
+        raise ValueError(f"{at.dataset}: renew makes a pinned source's rows new, not a fixture's")
+    return renew(data, at.format, copies, new_rows(at.dataset, at.config, at.name, step))
+
+
+def _first_row_again(data: bytes, _: Origin) -> bytes:
+    """The first row repeated at the end (its key, too: a unique value repeated)."""
+    ended = data if data.endswith(b"\n") else data + b"\n"
+    return ended + data.split(b"\n", 2)[1] + b"\n"
+
+
+#: A recipe's edits, in turn: ``(name, *arguments)``.
+EDITS: dict[str, Callable[..., bytes]] = {
+    "mutate": lambda data, at, seed, edits: mutate(data, at.format, seed, edits),
+    "renew": _renewed,
+    "replace first": lambda data, _, count, old, new: data.replace(
+        old.encode(), new.encode(), count
+    ),
+    "crlf": lambda data, _: data.replace(b"\n", b"\r\n"),
+    "first row again": _first_row_again,
+}
+
+
+def made(dataset: str, config: str | None, recipe: tuple) -> Callable[[Path], bytes]:
+    """The bytes a ``GOLDEN`` recipe makes: ``(file kind, name, *edits)``."""
+    kind, name, *edits = recipe
+    unknown = [e[0] for e in edits if e[0] not in EDITS] + [kind] * (kind not in FILES)
+    if unknown:
+        raise ValueError(f"{dataset}: unknown recipe steps {unknown} in {recipe!r}")
+    at = Origin(dataset, config, kind, name)
+
+    def make(mirror: Path) -> bytes:
+        data = FILES[kind](at, mirror)
+        for edit, *arguments in edits:
+            data = EDITS[edit](data, at, *arguments)
+        return data
+
+    return make
 
 
 @dataclass
@@ -180,256 +285,180 @@ class Case:
     options: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()
     parquet: bool = field(default=False)
+    #: The dataset whose recorded cases the dataset's folder states, copied from its folder
+    #: (None: the case is the dataset's own, recorded under its stated name).
+    copied_from: str | None = None
 
 
-def released(dataset: str, source: str) -> Callable[[Path], bytes]:
-    return lambda mirror: upstream_path(mirror, source_url(dataset, source)).read_bytes()
+def recorded_for(name: str) -> str:
+    """The dataset ``name``'s ``GOLDEN`` states the recorded cases of."""
+    stated = getattr(dataset_facts(name), "GOLDEN_RECORDED_FOR", None)
+    if not isinstance(stated, str):
+        raise ValueError(f"{name}'s testing.py states GOLDEN but not GOLDEN_RECORDED_FOR")
+    return stated
 
 
-def fixture(name: str) -> Callable[[Path], bytes]:
-    return lambda _: (FIXTURES / name).read_bytes()
-
-
-def dummy(dataset: str, source: str) -> Callable[[Path], bytes]:
-    return lambda _: upstream_path(
-        dummy_data_dir(dataset), source_url(dataset, source)
-    ).read_bytes()
-
-
-def then(make: Callable[[Path], bytes], edit: Callable[[bytes], bytes]) -> Callable:
-    return lambda mirror: edit(make(mirror))
-
-
-def raw(data: bytes) -> Callable[[Path], bytes]:
-    return lambda _: data
-
-
-CHECK, BUILD, APEACH, HATECHECK = "hatemoji_check", "hatemoji_build", "apeach", "hatecheck"
-BUILD_FILES = {"train.csv": "train", "validation.csv": "validation", "test.csv": "test"}
-#: HateCheck's files of each config, named like upstream's (the name says the format).
-HATECHECK_FILES = {
-    "default": {
-        "test_suite_cases.csv": "suite_cases",
-        "test_suite_annotations.csv": "suite_annotations",
-    },
-    "all": {
-        "all_cases.csv": "all_cases",
-        "all_annotations.csv": "all_annotations",
-        "test_suite_cases.csv": "suite_cases",
-    },
-}
-CHECK_HEADER = (
-    b"case_id,templ_id,test_group_id,text,target,functionality,set,label_gold,"
-    b"unrealistic_flags,included_in_test_suite\n"
-)
-
-
-def _cases() -> dict[str, Case]:
-    check = released(CHECK, "test")
-    cases: dict[str, Case] = {
-        # The released files, whole: clean.
-        "check released": Case(CHECK, {"test.csv": check}, options=("--full", "--strict")),
-        "build released": Case(
-            BUILD, {n: released(BUILD, s) for n, s in BUILD_FILES.items()}, options=("--full",)
-        ),
-        "build r6 train": Case(BUILD, {"train.csv": released(BUILD, "train")}, config="r6"),
-        "apeach released": Case(APEACH, {"test.csv": released(APEACH, "apeach_test")}),
-        "beep released": Case(
-            APEACH,
-            {"train.tsv": released(APEACH, "beep_train"), "dev.tsv": released(APEACH, "beep_dev")},
-            config="beep",
-            options=("--full",),
-        ),
-        # Neutral fixtures and dummy data.
-        "check fixtures": Case(
-            CHECK,
-            {
-                f"{n}.csv": fixture(f"hatemoji_check_{n}.csv")
-                for n in ("valid", "broken", "contribution")
-            },
-        ),
-        "build fixtures": Case(
-            BUILD, {n: fixture(f"hatemoji_build_{s}.csv") for n, s in BUILD_FILES.items()}
-        ),
-        "build fixture contribution": Case(
-            BUILD, {"contribution.csv": fixture("hatemoji_build_contribution.csv")}
-        ),
-        "apeach fixtures": Case(
-            APEACH, {f"{n}.csv": fixture(f"apeach_{n}.csv") for n in ("valid", "broken")}
-        ),
-        "beep fixtures": Case(
-            APEACH, {f"{n}.tsv": fixture(f"beep_{n}.tsv") for n in ("valid", "broken")}, "beep"
-        ),
-        "check dummy data": Case(CHECK, {"test.csv": dummy(CHECK, "test")}),
-        "build dummy data": Case(BUILD, {n: dummy(BUILD, s) for n, s in BUILD_FILES.items()}),
-        "apeach dummy data": Case(APEACH, {"test.csv": dummy(APEACH, "apeach_test")}),
-        "beep dummy data": Case(
-            APEACH,
-            {"train.tsv": dummy(APEACH, "beep_train"), "dev.tsv": dummy(APEACH, "beep_dev")},
-            "beep",
-        ),
-    }
-    # Corrupted copies of the real files: seeded random edits, light and heavy.
-    for seed, edits in ((1, 30), (2, 30), (3, 400)):
-        cases[f"check corrupted {seed}"] = Case(
-            CHECK, {"test.csv": then(check, lambda d, s=seed, e=edits: mutate(d, CSV, s, e))}
-        )
-        cases[f"build corrupted {seed}"] = Case(
-            BUILD,
-            {
-                n: then(released(BUILD, s), lambda d, k=seed, e=edits: mutate(d, CSV, k, e))
-                for n, s in BUILD_FILES.items()
-            },
-            options=("--full",) if seed == 1 else (),
-        )
-        cases[f"apeach corrupted {seed}"] = Case(
-            APEACH,
-            {"test.csv": then(released(APEACH, "apeach_test"), lambda d, k=seed, e=edits: mutate(
-                d, CSV, k, e))},
-        )  # fmt: skip
-        cases[f"beep corrupted {seed}"] = Case(
-            APEACH,
-            {
-                "train.tsv": then(
-                    released(APEACH, "beep_train"), lambda d, k=seed, e=edits: mutate(d, TSV, k, e)
-                ),
-                "dev.tsv": then(
-                    released(APEACH, "beep_dev"), lambda d, k=seed, e=edits: mutate(d, TSV, k, e)
-                ),
-            },
-            "beep",
-        )
-    cases["check corrupted, changes allowed"] = Case(
-        CHECK,
-        {"test.csv": then(check, lambda d: mutate(d, CSV, 1, 30))},
-        options=("--allow-changes", "--full"),
-    )
-    cases["build train corrupted as a contribution"] = Case(
-        BUILD, {"contribution.csv": then(released(BUILD, "train"), lambda d: mutate(d, CSV, 4, 60))}
-    )
-    cases["build r7 validation corrupted"] = Case(
-        BUILD,
-        {"validation.csv": then(released(BUILD, "validation"), lambda d: mutate(d, CSV, 5, 40))},
-        config="r7",
-    )
-    # Synthetic contributions of several sizes: new rows made from the real ones.
-    for copies, edits in ((1, 0), (1, 60), (5, 300)):
-        tag = f"{copies}x, {edits} edits"
-        cases[f"check synthetic {tag}"] = Case(
-            CHECK,
-            {"new.csv": then(check, lambda d, c=copies, e=edits: mutate(
-                renew(d, CSV, c, _new_check_row), CSV, 10 + c, e) if e else renew(
-                d, CSV, c, _new_check_row))},
-            options=("--strict",),
-        )  # fmt: skip
-    for copies, edits in ((1, 0), (2, 120)):
-        tag = f"{copies}x, {edits} edits"
-        cases[f"build synthetic {tag}"] = Case(
-            BUILD,
-            {"train.csv": then(released(BUILD, "train"), lambda d, c=copies, e=edits: mutate(
-                renew(d, CSV, c, _new_build_row), CSV, 20 + c, e))},
-        )  # fmt: skip
-        cases[f"apeach synthetic {tag}"] = Case(
-            APEACH,
-            {"new.csv": then(released(APEACH, "apeach_test"), lambda d, c=copies, e=edits: mutate(
-                renew(d, CSV, c, _new_text("text")), CSV, 30 + c, e))},
-        )  # fmt: skip
-        cases[f"beep synthetic {tag}"] = Case(
-            APEACH,
-            {"new.tsv": then(released(APEACH, "beep_train"), lambda d, c=copies, e=edits: mutate(
-                renew(d, TSV, c, _new_text("comments")), TSV, 40 + c, e))},
-            "beep",
-        )  # fmt: skip
-    # HateCheck: cases joined with their annotations (and, in all, the suite's cases).
-    for config, files in HATECHECK_FILES.items():
-        made = {name: released(HATECHECK, source) for name, source in files.items()}
-        cases[f"hatecheck {config} released"] = Case(HATECHECK, made, config=config)
-        corrupted = {
-            name: then(make, lambda d, k=i: mutate(d, CSV, 50 + k, 30))
-            for i, (name, make) in enumerate(made.items())
-        }
-        cases[f"hatecheck {config} corrupted"] = Case(HATECHECK, corrupted, config=config)
-    suite = HATECHECK_FILES["default"]
-    for name, source in suite.items():  # one format alone: its partners are released
-        cases[f"hatecheck {source} alone"] = Case(HATECHECK, {name: released(HATECHECK, source)})
-        cases[f"hatecheck {source} alone, corrupted"] = Case(
-            HATECHECK, {name: then(released(HATECHECK, source), lambda d: mutate(d, CSV, 60, 40))}
-        )
-        cases[f"hatecheck {source} alone, a row repeated"] = Case(
-            HATECHECK, {name: then(released(HATECHECK, source), _first_row_again)}
-        )
-    for copies, edits in ((1, 0), (2, 120)):
-        cases[f"hatecheck synthetic {copies}x, {edits} edits"] = Case(
-            HATECHECK,
-            {f"new_{n}": then(released(HATECHECK, s), lambda d, c=copies, e=edits, k=i: mutate(
-                renew(d, CSV, c, _new_hatecheck_row), CSV, 70 + k, e))
-             for i, (n, s) in enumerate(suite.items())},
-        )  # fmt: skip
-    # Files that cannot be read, or hardly.
-    latin1 = CHECK_HEADER + "1,1.0,1,caf\xe9,women,verb_swap,orig,1,0,1\n".encode("latin-1")
-    cases["unreadable"] = Case(
-        CHECK,
-        {
-            "empty.csv": raw(b""),
-            "latin1.csv": raw(latin1),
-            "blank.csv": raw(b"case_id,templ_id\n1,1.0\n\n2,1.0\n"),
-            "short.csv": raw(CHECK_HEADER + b"1,1.0,1\n"),
-            "tabs.csv": raw(b"case_id\ttempl_id\ttext\n1\t1.0\tx\n"),
-            "repeated.csv": raw(b"case_id,case_id\n1,2\n"),
-            "wide.csv": raw(",".join(f"c{i}" for i in range(500)).encode() + b"\n1\n"),
-            "folder.csv": lambda _: None,
-        },
-        missing=("missing.csv",),
-    )
-    cases["late bad byte"] = Case(
-        CHECK, {"late.csv": then(check, lambda d: d[:-200] + b"\xff" + d[-199:])}
-    )
-    cases["late short row"] = Case(CHECK, {"late.csv": then(check, lambda d: d + b"5000,1.0,1\n")})
-    cases["late bad byte in a text"] = Case(
-        CHECK, {"late.csv": then(check, lambda d: _on_last_row(d, b" in ", b" \xe9n "))}
-    )
-    cases["late multi-line value"] = Case(
-        CHECK, {"late.csv": then(check, lambda d: _on_last_row(d, b",Too many ", b',"Too\nmany '))}
-    )
-    cases["late value spanning lines"] = Case(
-        CHECK, {"late.csv": then(check, _late_quoted_newline)}
-    )
-    cases["a cell longer than a read block"] = Case(
-        CHECK,
-        {"long.csv": raw(
-            CHECK_HEADER
-            + b'30000,1.0,1,"I like \xf0\x9f\x8c\xbb' + b" a lot" * 900_000
-            + b'",women,verb_swap,orig,7,0,1\n30001,1.0,1,x,women,verb_swap,orig,1,0,1\n'
-        )},
-    )  # fmt: skip
-    cases["crlf fixture"] = Case(
-        CHECK, {"crlf.csv": then(fixture("hatemoji_check_broken.csv"), _crlf)}
-    )
-    cases["multi-line texts"] = Case(
-        CHECK,
-        {"lines.csv": raw(
-            CHECK_HEADER
-            + b'20000,1.0,1,"I like \xf0\x9f\x8c\xbb\nover two lines",women,verb_swap,orig,1,0,1\n'
-            + b'20001,1.0,1,"no emoji\nhere",women,verb_swap,orig,1,0,1\n'
-            + b'20002,1.3,1,"\n\xf0\x9f\x8c\xbb",women,verb_swap,no_emoji_perturb,1,0,1\n'
-        )},
-    )  # fmt: skip
-    cases["columns missing and unexpected"] = Case(
-        CHECK,
-        {
-            "fewer.csv": raw(b"case_id,text\n1,I like \xf0\x9f\x8c\xbb\n"),
-            "more.csv": then(check, lambda d: _extra_column(d)),
-        },
-    )
-    cases["integers that are not"] = Case(
-        BUILD,
-        {"test.csv": then(released(BUILD, "test"), lambda d: d.replace(b",6,6a,", b",6.0,6a,", 3))},
-    )
-    cases["text rules and near-duplicates"] = Case(
-        CHECK, {"disguised.csv": then(check, _disguised)}, options=("--strict",)
-    )
-    cases["built parquet"] = Case(CHECK, {}, options=("--full",), parquet=True)
+def stated_cases() -> dict[str, Case]:
+    """Every dataset's ``GOLDEN`` cases, by the name each is recorded under (a copied folder's
+    prefixed by its dataset's name)."""
+    cases: dict[str, Case] = {}
+    for name in declaring("GOLDEN"):
+        original = recorded_for(name)
+        for case, (config, options, files) in dataset_facts(name).GOLDEN.items():
+            key = case if original == name else f"{name}: {case}"
+            made_files = {file: made(name, config, recipe) for file, recipe in files.items()}
+            copied = None if original == name else original
+            _add(cases, key, Case(name, made_files, config, tuple(options), copied_from=copied))
     return cases
+
+
+def _add(cases: dict[str, Case], key: str, case: Case) -> None:
+    if key in cases:
+        raise ValueError(
+            f"two cases are recorded as {key!r} ({cases[key].dataset}, {case.dataset})"
+        )
+    cases[key] = case
+
+
+# -- the cases of a mechanism, on the plain dataset ---------------------------------------
+
+
+class Plain:
+    """What the mechanism cases take from ``PLAIN``'s pinned file (its default config reads
+    one, comma-separated): its bytes and header line, its rows, its key and text columns.
+    ``row(1)``, the second released row, stands for a released row."""
+
+    def __init__(self, mirror: Path) -> None:
+        config = dataset_spec(PLAIN).config()
+        (source,) = config.source_names
+        self.format = format_of(PLAIN, None)
+        self.data = upstream_path(mirror, source_url(PLAIN, source)).read_bytes()
+        self.header_line = self.data.splitlines(keepends=True)[0]
+        self.header, *self.rows = parse(self.data, self.format)
+        self.key, self.text = config.key_column, config.text_column
+
+    def at(self, column: str) -> int:
+        return self.header.index(column)
+
+    def row(self, at: int, changes: Mapping[str, str] | None = None) -> list[str]:
+        """Released row ``at`` (from 0), with ``changes`` (column -> cell) made."""
+        row = list(self.rows[at])
+        for column, cell in (changes or {}).items():
+            row[self.at(column)] = cell
+        return row
+
+    def line(self, cells: list[str], delimiter: str | None = None) -> bytes:
+        """The cells as one line, unquoted."""
+        return ((delimiter or self.format.delimiter).join(cells) + "\n").encode("utf-8")
+
+
+def on_plain(make: Callable[[Plain], bytes | None]) -> Callable[[Path], bytes | None]:
+    return lambda mirror: make(Plain(mirror))
+
+
+def _latin1(p: Plain) -> bytes:
+    """A released row whose text is Latin-1, not UTF-8."""
+    cells = [cell.encode("utf-8") for cell in p.row(1)]
+    cells[p.at(p.text)] = "caf\xe9".encode("latin-1")
+    return p.header_line + p.format.delimiter.encode().join(cells) + b"\n"
+
+
+def _blank(p: Plain) -> bytes:
+    """The first two columns of two released rows, a blank line between them."""
+    return p.line(p.header[:2]) + p.line(p.row(1)[:2]) + b"\n" + p.line(p.row(2)[:2])
+
+
+def _tabs(p: Plain) -> bytes:
+    """The first two columns and the text, split by tabs."""
+    columns = [*p.header[:2], p.text]
+    return p.line(columns, "\t") + p.line([*p.row(1)[:2], "x"], "\t")
+
+
+def _repeated(p: Plain) -> bytes:
+    """The key column twice."""
+    return p.line([p.key, p.key]) + p.line([p.row(1)[p.at(p.key)], p.row(2)[p.at(p.key)]])
+
+
+def _wide(p: Plain) -> bytes:
+    return p.line([f"c{i}" for i in range(500)]) + b"1\n"
+
+
+def _on_last_row(data: bytes, old: bytes, new: bytes) -> bytes:
+    """``data`` with the first ``old`` of the last line holding one made ``new``."""
+    lines = data.split(b"\n")
+    at = max(i for i, line in enumerate(lines) if old in line)
+    lines[at] = lines[at].replace(old, new, 1)
+    return b"\n".join(lines)
+
+
+def _late_latin1_letter(p: Plain) -> bytes:
+    """The last row's text with the first letter of its first two-letter word (inside it)
+    written as a Latin-1 e acute, a byte that is no UTF-8."""
+    words = p.rows[-1][p.at(p.text)].split(" ")
+    word = next(word for word in words[1:-1] if len(word) == 2).encode("utf-8")
+    return _on_last_row(p.data, b" " + word + b" ", b" \xe9" + word[1:] + b" ")
+
+
+def _late_quote_unclosed(p: Plain) -> bytes:
+    """The last row's text opened by a quote never closed, its first space a line break."""
+    text = p.rows[-1][p.at(p.text)].encode("utf-8")
+    comma = p.format.delimiter.encode()
+    return _on_last_row(p.data, comma + text, comma + b'"' + text.replace(b" ", b"\n", 1))
+
+
+def _late_quoted_newline(p: Plain) -> bytes:
+    """The last row's text quoted, with a line break in it: valid, two physical lines."""
+    rows = [list(row) for row in p.rows]
+    rows[-1][p.at(p.text)] = rows[-1][p.at(p.text)].replace(" ", "\n", 1)
+    return unparse([p.header, *rows], p.format)
+
+
+def _raw_label_column() -> str:
+    """``PLAIN``'s raw column whose values are the label's ids (``LABEL_NAMES``)."""
+    spec = dataset_spec(PLAIN)
+    ids = list(range(len(dataset_facts(PLAIN).LABEL_NAMES)))
+    (column,) = (
+        name
+        for name, declared in spec.load(spec.config().schema).to_schema().columns.items()
+        for check in declared.checks
+        if check.name == "isin" and list(check.statistics["allowed_values"]) == ids
+    )
+    return column
+
+
+def _long_cell(p: Plain) -> bytes:
+    """A row whose quoted text is longer than a read block, its label no class id, then a
+    row whose text is x."""
+    label = str(len(dataset_facts(PLAIN).LABEL_NAMES) + 5)  # not a class id
+    text = '"I like \N{SUNFLOWER}' + " a lot" * 900_000 + '"'
+    long = p.row(1, {p.key: "30000", p.text: text, _raw_label_column(): label})
+    return p.header_line + p.line(long) + p.line(p.row(1, {p.key: "30001", p.text: "x"}))
+
+
+def _multi_line(p: Plain) -> bytes:
+    """Texts over two lines: with an emoji, without one, and an emoji alone on the second
+    line of the first released row whose text has none."""
+    import emoji
+
+    plain = next(at for at, row in enumerate(p.rows) if not emoji.emoji_count(row[p.at(p.text)]))
+    rows = [
+        p.row(1, {p.key: "20000", p.text: "I like \N{SUNFLOWER}\nover two lines"}),
+        p.row(1, {p.key: "20001", p.text: "no emoji\nhere"}),
+        p.row(plain, {p.key: "20002", p.text: "\n\N{SUNFLOWER}"}),
+    ]
+    return p.header_line + unparse(rows, p.format)
+
+
+def _fewer(p: Plain) -> bytes:
+    """The key and the text alone."""
+    return p.line([p.key, p.text]) + p.line([p.row(1)[p.at(p.key)], "I like \N{SUNFLOWER}"])
+
+
+def _extra_column(p: Plain) -> bytes:
+    """The header and the first released rows, with a column more."""
+    lines, sep = p.data.split(b"\n"), p.format.delimiter.encode()
+    more = [lines[0] + sep + b"extra", *(line + sep + b"x" for line in lines[1:50] if line)]
+    return b"\n".join(more) + b"\n"
 
 
 #: Ways to disguise a released text, or to make a new one break a text rule.
@@ -449,48 +478,60 @@ DISGUISES: tuple[Callable[[str], str], ...] = (
 )
 
 
-def _disguised(data: bytes) -> bytes:
+def _disguised(p: Plain) -> bytes:
     """The first released rows under new ids, each text disguised one way or another."""
-    header, *rows = parse(data, CSV)
-    text_at, id_at = header.index("text"), header.index("case_id")
-    out = [header]
-    for position, row in enumerate(rows[:96]):
+    out = [p.header]
+    for position, row in enumerate(p.rows[:96]):
         row = list(row)
-        row[id_at] = str(50_000 + position)
-        row[text_at] = DISGUISES[position % len(DISGUISES)](row[text_at])
+        row[p.at(p.key)] = str(50_000 + position)
+        row[p.at(p.text)] = DISGUISES[position % len(DISGUISES)](row[p.at(p.text)])
         out.append(row)
-    return unparse(out, CSV)
+    return unparse(out, p.format)
 
 
-def _on_last_row(data: bytes, old: bytes, new: bytes) -> bytes:
-    lines = data.split(b"\n")
-    at = max(i for i, line in enumerate(lines) if old in line)
-    lines[at] = lines[at].replace(old, new, 1)
-    return b"\n".join(lines)
+def mechanism_cases() -> dict[str, Case]:
+    """Cases of the validator's mechanisms, on ``PLAIN`` (its default config)."""
+
+    def case(files: dict[str, Callable[[Plain], bytes | None]], **settings) -> Case:
+        return Case(PLAIN, {name: on_plain(make) for name, make in files.items()}, **settings)
+
+    return {
+        # Files that cannot be read, or hardly.
+        "unreadable": case(
+            {
+                "empty.csv": lambda _: b"",
+                "latin1.csv": _latin1,
+                "blank.csv": _blank,
+                "short.csv": lambda p: p.header_line + p.line(p.row(1)[:3]),
+                "tabs.csv": _tabs,
+                "repeated.csv": _repeated,
+                "wide.csv": _wide,
+                "folder.csv": lambda _: None,
+            },
+            missing=("missing.csv",),
+        ),
+        "late bad byte": case({"late.csv": lambda p: p.data[:-200] + b"\xff" + p.data[-199:]}),
+        "late short row": case(
+            {"late.csv": lambda p: p.data + p.line(p.row(1, {p.key: "5000"})[:3])}
+        ),
+        "late bad byte in a text": case({"late.csv": _late_latin1_letter}),
+        "late multi-line value": case({"late.csv": _late_quote_unclosed}),
+        "late value spanning lines": case({"late.csv": _late_quoted_newline}),
+        "a cell longer than a read block": case({"long.csv": _long_cell}),
+        "multi-line texts": case({"lines.csv": _multi_line}),
+        "columns missing and unexpected": case({"fewer.csv": _fewer, "more.csv": _extra_column}),
+        "text rules and near-duplicates": case(
+            {"disguised.csv": _disguised}, options=("--strict",)
+        ),
+        "built parquet": Case(PLAIN, {}, options=("--full",), parquet=True),
+    }
 
 
-def _late_quoted_newline(data: bytes) -> bytes:
-    """The last row's text quoted, with a line break in it: valid, two physical lines."""
-    header, *rows = parse(data, CSV)
-    rows[-1][header.index("text")] = rows[-1][header.index("text")].replace(" ", "\n", 1)
-    return unparse([header, *rows], CSV)
-
-
-def _first_row_again(data: bytes) -> bytes:
-    """The first row repeated at the end (its key, too: a unique value repeated)."""
-    ended = data if data.endswith(b"\n") else data + b"\n"
-    return ended + data.split(b"\n", 2)[1] + b"\n"
-
-
-def _crlf(data: bytes) -> bytes:
-    return data.replace(b"\n", b"\r\n")
-
-
-def _extra_column(data: bytes) -> bytes:
-    lines = data.split(b"\n")
-    return (
-        b"\n".join([lines[0] + b",extra", *(line + b",x" for line in lines[1:50] if line)]) + b"\n"
-    )
+def _cases() -> dict[str, Case]:
+    cases = stated_cases()
+    for key, case in mechanism_cases().items():
+        _add(cases, key, case)
+    return cases
 
 
 CASES = _cases()
@@ -499,12 +540,14 @@ CASES = _cases()
 def _write_parquet(folder: Path, cache: Path, mirror: Path) -> list[str]:
     from hatemoji_datasets import load_dataset
 
-    built = load_dataset(CHECK, split="test", cache_dir=str(cache), mirror=str(mirror))
+    config = dataset_spec(PLAIN).config()
+    split = config.eval_split
+    built = load_dataset(PLAIN, split=split, cache_dir=str(cache), mirror=str(mirror))
     built.to_parquet(folder / "clean.parquet")
     rows = built.to_pandas()
-    rows.loc[0, "label"] = 7
-    rows.loc[1, "case_id"] = rows.loc[2, "case_id"]
-    rows.loc[3, "text"] = ""
+    rows.loc[0, LABEL_COLUMN] = len(built.features[LABEL_COLUMN].names) + 5  # not a class id
+    rows.loc[1, config.id_column] = rows.loc[2, config.id_column]
+    rows.loc[3, TEXT_COLUMN] = ""
     rows = rows.drop(index=[5, 6])
     rows.to_parquet(folder / "broken.parquet")
     (folder / "fake.parquet").write_bytes(b"PAR1 not really")
@@ -557,8 +600,16 @@ def _load_golden() -> dict:
 def test_findings_are_as_recorded(
     name: str, mirror: Path, session_cache: Path, tmp_path: Path, monkeypatch, capsys
 ) -> None:
+    case = CASES[name]
+    if not RECORD and case.copied_from and name not in _load_golden():
+        pytest.skip(
+            f"not recorded yet: {case.dataset}'s GOLDEN states {case.copied_from}'s recorded "
+            f"cases (GOLDEN_RECORDED_FOR: its folder is a copy); record them with "
+            f"HATEMOJI_DATASETS_RECORD_GOLDEN=1 python -m pytest tests/test_validate_golden.py "
+            f"-k {case.dataset}"
+        )
     monkeypatch.chdir(tmp_path)
-    found = run_case(CASES[name], tmp_path, mirror, session_cache, capsys)
+    found = run_case(case, tmp_path, mirror, session_cache, capsys)
     if RECORD:
         golden = _load_golden()
         golden[name] = found
@@ -574,26 +625,28 @@ def test_findings_are_as_recorded(
     assert (found["count"], found["sha256"]) == (expected["count"], expected["sha256"])
 
 
+#: The shared codes the recorded findings show (each dataset's own: its ``GOLDEN_CODES``).
+SHARED_CODES = {
+    "VALUE-TYPE", "VALUE-NOT-ALLOWED", "VALUE-OUT-OF-RANGE", "VALUE-PATTERN",
+    "VALUE-DUPLICATE", "TEXT-EMPTY", "TEXT-CONTROL", "TEXT-NOT-NFC", "TEXT-EDGE-SPACE",
+    "RELEASE-CHANGED", "RELEASE-REPEATED-TEXT", "RELEASE-NEAR-DUPLICATE", "RELEASE-MISSING",
+    "COLUMN-MISSING", "COLUMN-UNEXPECTED", "FILE-EMPTY", "FILE-NOT-UTF8", "FILE-BLANK-LINE",
+    "FILE-FIELD-COUNT", "FILE-DELIMITER", "FILE-HEADER-REPEATED", "FILE-TOO-WIDE",
+    "FILE-NOT-FOUND", "FILE-NOT-REGULAR", "FILE-UNPARSEABLE",
+}  # fmt: skip
+
+
 def test_the_recording_is_broad() -> None:
-    """The recorded findings cover every code the validator and the schemas can give
-    on these inputs: most of the documented ones, none unknown."""
+    """Every recorded case is still made and every case of a dataset's own is recorded; the
+    recorded findings cover every code the validator and the schemas can give on these
+    inputs: most of the documented ones, none unknown."""
     golden = _load_golden()
-    assert set(golden) == set(CASES)
+    assert sorted(set(golden) - set(CASES)) == []
+    assert sorted(n for n, case in CASES.items() if not case.copied_from and n not in golden) == []
     codes = {code for case in golden.values() for code in case["codes"]}
     from test_corrupted_copies import documented_codes
 
     assert codes <= documented_codes()
-    wanted = {
-        "VALUE-TYPE", "VALUE-NOT-ALLOWED", "VALUE-OUT-OF-RANGE", "VALUE-PATTERN",
-        "VALUE-DUPLICATE", "TEXT-EMPTY", "TEXT-CONTROL", "TEXT-NOT-NFC", "TEXT-EDGE-SPACE",
-        "RELEASE-CHANGED", "RELEASE-REPEATED-TEXT", "RELEASE-NEAR-DUPLICATE", "RELEASE-MISSING",
-        "COLUMN-MISSING", "COLUMN-UNEXPECTED", "FILE-EMPTY", "FILE-NOT-UTF8", "FILE-BLANK-LINE",
-        "FILE-FIELD-COUNT", "FILE-DELIMITER", "FILE-HEADER-REPEATED", "FILE-TOO-WIDE",
-        "FILE-NOT-FOUND", "FILE-NOT-REGULAR", "FILE-UNPARSEABLE",
-        "HC-TEMPLATE-ID", "HC-NO-TARGET", "HC-LABEL-CELL", "HC-EMOJI",
-        "HB-TARGET-LITERAL", "HB-TARGET-UNKNOWN", "HB-TARGET-REPEATED", "HB-TYPE-LABEL",
-        "HB-TARGET-TYPE", "HB-ROUND-SET", "HB-SPLIT-FILE", "HB-PAIR-MISSING",
-        "HB-PAIR-ASYMMETRIC", "HB-PAIR-ROUND", "HB-PAIR-TEXT", "HB-PAIR-SET",
-        "AP-AGE-GROUP", "AP-TOPIC-NAMES", "BP-GENDER-FLAG",
-    }  # fmt: skip
+    own = [name for name in declaring("GOLDEN") if recorded_for(name) == name]
+    wanted = SHARED_CODES.union(*(getattr(dataset_facts(n), "GOLDEN_CODES", ()) for n in own))
     assert sorted(wanted - codes) == []

@@ -1,7 +1,8 @@
 """What the shared tests expect of HateCheck, stated from the paper and the upstream files
 (never computed by the package): split sizes of the real and the dummy data, the corpora
 the card's data statements describe, the card's Hub language, and faults put into released
-rows of its joined files by hand, with what they must be found as."""
+rows of its joined files by hand, with what they must be found as, and the recorded cases
+of ``validate`` on its files (tests/test_validate_golden.py)."""
 
 #: Rows per split of each config, built from the pinned upstream files.
 SPLITS = {
@@ -80,3 +81,74 @@ INDEPENDENT_ALONE = {
         {("suite_annotations", "test_case", "RELEASE-CHANGED")}, True,
     ),
 }  # fmt: skip
+
+#: ``validate``'s findings on inputs made from this dataset's files, recorded in
+#: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
+#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
+#: turn: ("released", source); ("mutate", seed, edits) seeded random edits, ("renew",
+#: copies, id step) the rows made new (a synthetic contribution: the cases and their
+#: annotations alike, both restating the text), ("first row again",) the first row repeated
+#: at the end. Files are named like upstream's (the name says the format): a config's
+#: cases joined with their annotations (and, in all, the suite's cases), and one format
+#: alone, its partners released.
+GOLDEN = {
+    "hatecheck default released": ("default", (), {
+        "test_suite_cases.csv": ("released", "suite_cases"),
+        "test_suite_annotations.csv": ("released", "suite_annotations"),
+    }),
+    "hatecheck default corrupted": ("default", (), {
+        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 50, 30)),
+        "test_suite_annotations.csv": ("released", "suite_annotations", ("mutate", 51, 30)),
+    }),
+    "hatecheck all released": ("all", (), {
+        "all_cases.csv": ("released", "all_cases"),
+        "all_annotations.csv": ("released", "all_annotations"),
+        "test_suite_cases.csv": ("released", "suite_cases"),
+    }),
+    "hatecheck all corrupted": ("all", (), {
+        "all_cases.csv": ("released", "all_cases", ("mutate", 50, 30)),
+        "all_annotations.csv": ("released", "all_annotations", ("mutate", 51, 30)),
+        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 52, 30)),
+    }),
+    "hatecheck suite_cases alone": (
+        None, (), {"test_suite_cases.csv": ("released", "suite_cases")},
+    ),
+    "hatecheck suite_cases alone, corrupted": (None, (), {
+        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 60, 40)),
+    }),
+    "hatecheck suite_cases alone, a row repeated": (None, (), {
+        "test_suite_cases.csv": ("released", "suite_cases", ("first row again",)),
+    }),
+    "hatecheck suite_annotations alone": (
+        None, (), {"test_suite_annotations.csv": ("released", "suite_annotations")},
+    ),
+    "hatecheck suite_annotations alone, corrupted": (None, (), {
+        "test_suite_annotations.csv": ("released", "suite_annotations", ("mutate", 60, 40)),
+    }),
+    "hatecheck suite_annotations alone, a row repeated": (None, (), {
+        "test_suite_annotations.csv": ("released", "suite_annotations", ("first row again",)),
+    }),
+    "hatecheck synthetic 1x, 0 edits": (None, (), {
+        "new_test_suite_cases.csv": ("released", "suite_cases", ("renew", 1, 100_000)),
+        "new_test_suite_annotations.csv": (
+            "released", "suite_annotations", ("renew", 1, 100_000),
+        ),
+    }),
+    "hatecheck synthetic 2x, 120 edits": (None, (), {
+        "new_test_suite_cases.csv": (
+            "released", "suite_cases", ("renew", 2, 100_000), ("mutate", 70, 120),
+        ),
+        "new_test_suite_annotations.csv": (
+            "released", "suite_annotations", ("renew", 2, 100_000), ("mutate", 71, 120),
+        ),
+    }),
+}  # fmt: skip
+#: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).
+GOLDEN_RECORDED_FOR = "hatecheck"
+#: This dataset's rule codes the recorded findings show (no case breaks HCK-REF-CASE or
+#: HCK-SUITE-AGREEMENT).
+GOLDEN_CODES = (
+    "HCK-COUNT-HATEFUL", "HCK-COUNT-NON-HATEFUL", "HCK-DIRECTION", "HCK-FIVE-LABELS",
+    "HCK-LABEL-SUFFIX", "HCK-MAJORITY", "HCK-NO-TARGET", "HCK-REF-TEMPLATE",
+)  # fmt: skip

@@ -2,7 +2,8 @@
 file (never computed by the package): split sizes of the real and the dummy data, which
 raw rows a config keeps, the corpora the card's data statements describe, the card's Hub
 language, how entries pair, and copies of a pinned file with faults put in by hand, with
-the findings they must give."""
+the findings they must give, and the recorded cases of ``validate`` on its files
+(tests/test_validate_golden.py)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,73 @@ CORRUPTED_COPIES = {
         "test", ("field", 2, -1, "999999"), 1, (2, "matched_id", "HB-PAIR-MISSING"), None,
     ),
 }  # fmt: skip
+
+#: ``validate``'s findings on inputs made from this dataset's files, recorded in
+#: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
+#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
+#: turn: ("released", source), ("dummy", source) or ("fixture", name in tests/fixtures/);
+#: ("mutate", seed, edits) seeded random edits, ("renew", copies, id step) the rows made new
+#: (a synthetic contribution; ``PARTNER_COPIES`` says the partner's columns follow),
+#: ("replace first", count, old, new). Each file of a split is named after it (the rules
+#: read a contributed file's split from its name).
+GOLDEN = {
+    "build released": (None, ("--full",), {
+        "train.csv": ("released", "train"),
+        "validation.csv": ("released", "validation"),
+        "test.csv": ("released", "test"),
+    }),
+    "build r6 train": ("r6", (), {"train.csv": ("released", "train")}),
+    "build fixtures": (None, (), {
+        "train.csv": ("fixture", "hatemoji_build_train.csv"),
+        "validation.csv": ("fixture", "hatemoji_build_validation.csv"),
+        "test.csv": ("fixture", "hatemoji_build_test.csv"),
+    }),
+    "build fixture contribution": (
+        None, (), {"contribution.csv": ("fixture", "hatemoji_build_contribution.csv")},
+    ),
+    "build dummy data": (None, (), {
+        "train.csv": ("dummy", "train"),
+        "validation.csv": ("dummy", "validation"),
+        "test.csv": ("dummy", "test"),
+    }),
+    "build corrupted 1": (None, ("--full",), {
+        "train.csv": ("released", "train", ("mutate", 1, 30)),
+        "validation.csv": ("released", "validation", ("mutate", 1, 30)),
+        "test.csv": ("released", "test", ("mutate", 1, 30)),
+    }),
+    "build corrupted 2": (None, (), {
+        "train.csv": ("released", "train", ("mutate", 2, 30)),
+        "validation.csv": ("released", "validation", ("mutate", 2, 30)),
+        "test.csv": ("released", "test", ("mutate", 2, 30)),
+    }),
+    "build corrupted 3": (None, (), {
+        "train.csv": ("released", "train", ("mutate", 3, 400)),
+        "validation.csv": ("released", "validation", ("mutate", 3, 400)),
+        "test.csv": ("released", "test", ("mutate", 3, 400)),
+    }),
+    "build train corrupted as a contribution": (
+        None, (), {"contribution.csv": ("released", "train", ("mutate", 4, 60))},
+    ),
+    "build r7 validation corrupted": (
+        "r7", (), {"validation.csv": ("released", "validation", ("mutate", 5, 40))},
+    ),
+    "build synthetic 1x, 0 edits": (
+        None, (), {"train.csv": ("released", "train", ("renew", 1, 1_000_000))},
+    ),
+    "build synthetic 2x, 120 edits": (None, (), {
+        "train.csv": ("released", "train", ("renew", 2, 1_000_000), ("mutate", 22, 120)),
+    }),
+    # Integers written as decimals: three rows' round.base of 6 as 6.0.
+    "integers that are not": (
+        None, (), {"test.csv": ("released", "test", ("replace first", 3, ",6,6a,", ",6.0,6a,"))},
+    ),
+}  # fmt: skip
+#: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).
+GOLDEN_RECORDED_FOR = "hatemoji_build"
+#: This dataset's rule codes the recorded findings show.
+GOLDEN_CODES = (
+    "HB-TARGET-LITERAL", "HB-TARGET-UNKNOWN", "HB-TARGET-REPEATED", "HB-TYPE-LABEL",
+    "HB-TARGET-TYPE", "HB-ROUND-SET", "HB-SPLIT-FILE", "HB-PAIR-MISSING", "HB-PAIR-ASYMMETRIC",
+    "HB-PAIR-ROUND", "HB-PAIR-TEXT", "HB-PAIR-SET",
+)  # fmt: skip

@@ -2,7 +2,8 @@
 file (never computed by the package): split sizes of the real and the dummy data, the
 corpora the card's data statements describe, the card's Hub language, what ``sources``,
 ``build`` and ``info`` show of the pinned file, and copies of the dummy data and of the
-pinned file with faults put in by hand, with the findings they must give."""
+pinned file with faults put in by hand, with the findings they must give, and the
+recorded cases of ``validate`` on its files (tests/test_validate_golden.py)."""
 
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
@@ -107,3 +108,42 @@ SCORE_TABLES = {
         ),
     },
 }  # fmt: skip
+
+#: ``validate``'s findings on inputs made from this dataset's files, recorded in
+#: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
+#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
+#: turn: ("released", source), ("dummy", source) or ("fixture", name in tests/fixtures/);
+#: ("mutate", seed, edits) seeded random edits, ("renew", copies, id step) the rows made new
+#: (a synthetic contribution), ("crlf",) every line ended by CR LF.
+GOLDEN = {
+    "check released": (None, ("--full", "--strict"), {"test.csv": ("released", "test")}),
+    "check fixtures": (None, (), {
+        "valid.csv": ("fixture", "hatemoji_check_valid.csv"),
+        "broken.csv": ("fixture", "hatemoji_check_broken.csv"),
+        "contribution.csv": ("fixture", "hatemoji_check_contribution.csv"),
+    }),
+    "check dummy data": (None, (), {"test.csv": ("dummy", "test")}),
+    "check corrupted 1": (None, (), {"test.csv": ("released", "test", ("mutate", 1, 30))}),
+    "check corrupted 2": (None, (), {"test.csv": ("released", "test", ("mutate", 2, 30))}),
+    "check corrupted 3": (None, (), {"test.csv": ("released", "test", ("mutate", 3, 400))}),
+    "check corrupted, changes allowed": (
+        None, ("--allow-changes", "--full"), {"test.csv": ("released", "test", ("mutate", 1, 30))},
+    ),
+    "check synthetic 1x, 0 edits": (
+        None, ("--strict",), {"new.csv": ("released", "test", ("renew", 1, 100_000))},
+    ),
+    "check synthetic 1x, 60 edits": (None, ("--strict",), {
+        "new.csv": ("released", "test", ("renew", 1, 100_000), ("mutate", 11, 60)),
+    }),
+    "check synthetic 5x, 300 edits": (None, ("--strict",), {
+        "new.csv": ("released", "test", ("renew", 5, 100_000), ("mutate", 15, 300)),
+    }),
+    "crlf fixture": (
+        None, (), {"crlf.csv": ("fixture", "hatemoji_check_broken.csv", ("crlf",))},
+    ),
+}  # fmt: skip
+#: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).
+GOLDEN_RECORDED_FOR = "hatemoji_check"
+#: This dataset's rule codes the recorded findings show.
+GOLDEN_CODES = ("HC-TEMPLATE-ID", "HC-NO-TARGET", "HC-LABEL-CELL", "HC-EMOJI")
