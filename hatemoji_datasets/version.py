@@ -1,3 +1,3 @@
-"""The package version (also in ``pyproject.toml``; a test keeps the two equal)."""
+"""The package version, said once: ``pyproject.toml`` reads it from here."""
 
 __version__ = "0.3.0"

@@ -148,13 +148,6 @@ def test_modules_are_short(path: Path) -> None:
     assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"
 
 
-def test_version_matches_pyproject() -> None:
-    from hatemoji_datasets import __version__
-
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert re.search(rf'^version = "{re.escape(__version__)}"$', pyproject, re.M)
-
-
 #: What the package root keeps: the public entry points only.
 ROOT_MODULES = {"__init__", "__main__", "api", "version"}
 #: What a dataset folder may import besides itself: the foundation and the schema language

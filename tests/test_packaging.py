@@ -61,5 +61,8 @@ def test_ci_smoke_tests_the_wheel() -> None:
         and 'pip install --quiet -c .ci/constraints.txt "${wheels[0]}"' in smoke
     )
     assert 'cd "$scratch"' in smoke  # run outside the checkout
+    # The conventions a user checks first: the version, the licence and py.typed in the wheel.
+    assert '"$bin/hatemoji-datasets" --version' in smoke
+    assert 'endswith("licenses/LICENSE")' in smoke and '"py.typed"' in smoke
     for command in ("list", "build hatemoji_check", "validate new.csv"):
         assert f'"$bin/hatemoji-datasets" {command}' in smoke, command

@@ -9,6 +9,7 @@
 - :mod:`~hatemoji_datasets.cli.pinning`: ``lock``, ``verify``, ``fingerprints``;
 - :mod:`~hatemoji_datasets.cli.regenerate`: ``regenerate`` (every generated file), over
   :mod:`~hatemoji_datasets.cli.artefacts` (what is generated, and how);
+- :mod:`~hatemoji_datasets.cli.environment`: ``env`` (versions and settings for bug reports);
 - :mod:`~hatemoji_datasets.cli.hook`: the pre-commit hook's entry point;
 - :mod:`~hatemoji_datasets.cli.output`: tables and numbers for people.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -38,10 +40,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     document holding it (``{"error": {"code": ..., "message": ...}, ...}``).
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(arguments)
+        args = parser.parse_args(arguments)
     except UsageError as error:
         return report_usage_error(arguments, error)
+    if getattr(args, "command", None) is None:  # no command: say what there is
+        parser.print_help()
+        return 0
     configure_logging(args.verbose)
     # Progress on standard error where a person watches; never beside a JSON document.
     progress.configure(quiet=getattr(args, "format", None) == "json", verbose=args.verbose)
@@ -49,11 +55,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.command(args)
     except HatemojiDatasetsError as error:
         return report_error(args, error.code, str(error), error.exit_code)
-    except BrokenPipeError:  # the reader went away (| head): nothing left to say
-        sys.stderr.close()
-        return 1
+    except BrokenPipeError:  # the reader went away (| head): it read what it wanted
+        return closed_pipe()
     except KeyboardInterrupt:
         return report_error(args, "INTERRUPTED", "interrupted", 130)
+
+
+def closed_pipe() -> int:
+    """Exit 0 once the reader of standard output has gone: ``COMMAND | head -1`` succeeds.
+
+    Python would flush standard output again at exit and fail on the closed pipe, so it
+    is pointed at ``/dev/null`` first (as the ``signal`` module's documentation advises).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 0
 
 
 def report_error(args: argparse.Namespace, code: str, message: str, status: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from hatemoji_datasets.cli import (
     data,
     diffing,
+    environment,
     pinning,
     publishing,
     regenerate,
@@ -19,6 +20,7 @@ from hatemoji_datasets.cli import (
     validation,
 )
 from hatemoji_datasets.core.suggest import did_you_mean
+from hatemoji_datasets.version import __version__
 
 DESCRIPTION = (
     "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
@@ -68,8 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=VERBOSE_HELP,
     )
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for group in (data, diffing, validation, scoring, publishing, pinning, regenerate):
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # Not required: a bare command prints this help (main), as people expect of a tool.
+    commands = parser.add_subparsers(metavar="COMMAND")
+    groups = (data, diffing, validation, scoring, publishing, pinning, regenerate, environment)
+    for group in groups:
         group.add_commands(commands, source_options)
     for sub in commands.choices.values():  # -v after the command name works too
         sub.add_argument(
