@@ -164,6 +164,27 @@ def test_lock_records_what_was_built(locked: tuple[Path, Path]) -> None:
             assert (split["rows"], split["fingerprint"]) == (record.rows, record.fingerprint)
 
 
+def test_what_cannot_be_fetched_is_not_checked_rather_than_different(
+    locked: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Offline with an empty cache, verify said "4 of 4 locked dataset(s) differ" (exit 1):
+    # nothing was compared. It now says so, with the fix, and exits 2.
+    path, _ = locked
+    empty = tmp_path / "empty-mirror"
+    empty.mkdir()
+    assert _verify(path, tmp_path / "empty-cache", empty) == 2
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert len(lines) == 4 and all(line.startswith("not checked: ") for line in lines)
+    assert "differs" not in captured.out and "differ " not in captured.err
+    assert f"not checked: {PLAIN}/" in captured.out and "is missing from the mirror" in lines[-1]
+    assert captured.err == (
+        "error: 4 of 4 locked dataset(s) could not be checked: they are not in the cache and "
+        "their sources cannot be fetched; set HATEMOJI_DATASETS_MIRROR (or --mirror) to a "
+        "folder that holds them, or run where the network reaches them\n"
+    )
+
+
 def test_round_trip_verifies(
     locked: tuple[Path, Path], mirror: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

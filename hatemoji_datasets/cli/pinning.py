@@ -88,11 +88,21 @@ def run_verify(args: argparse.Namespace) -> int:
     results = verify_lock(args.lockfile, cache_dir=args.cache_dir, mirror=args.mirror)
     for line in describe(results):
         print(safe(line))
-    failed = sum(1 for _, problems in results if problems)
+    failed = sum(1 for result in results if result.problems)
+    unchecked = sum(1 for result in results if result.unchecked and not result.problems)
     if failed:
         print(
             f"error: {failed:,} of {len(results):,} locked dataset(s) differ from "
             f"{safe(args.lockfile)}",
             file=sys.stderr,
         )
-    return 1 if failed else 0
+    if unchecked:
+        print(
+            f"error: {unchecked:,} of {len(results):,} locked dataset(s) could not be checked: "
+            "they are not in the cache and their sources cannot be fetched; set "
+            "HATEMOJI_DATASETS_MIRROR (or --mirror) to a folder that holds them, "
+            "or run where the network reaches them",
+            file=sys.stderr,
+        )
+    # A known difference outranks what could not be checked.
+    return 1 if failed else 2 if unchecked else 0

@@ -13,12 +13,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from hatemoji_datasets.building.fingerprint import fingerprint, split_fingerprints
 from hatemoji_datasets.building.prepare import load_verified
 from hatemoji_datasets.building.recorded import compare
-from hatemoji_datasets.core.errors import FingerprintError, HatemojiDatasetsError, LockError
+from hatemoji_datasets.core.errors import (
+    ChecksumError,
+    FingerprintError,
+    HatemojiDatasetsError,
+    LockError,
+    SourceError,
+)
 from hatemoji_datasets.core.registry import dataset_spec, format_reference, lookup
 from hatemoji_datasets.pinning.lockfile import Lock, LockedDataset, LockedSource, LockedSplit, read
 from hatemoji_datasets.version import __version__
@@ -108,28 +114,39 @@ def _source_problems(entry: LockedDataset) -> list[str]:
     return problems
 
 
+class Verified(NamedTuple):
+    """One entry of a lock, checked: what differs, or why it could not be checked at all."""
+
+    name: str
+    problems: list[str]
+    #: Why nothing could be compared (no cached build, and its sources cannot be fetched).
+    unchecked: str | None = None
+
+
 def verify_lock(
     path: str | os.PathLike[str],
     *,
     cache_dir: str | None = None,
     mirror: str | None = None,
-) -> list[tuple[str, list[str]]]:
+) -> list[Verified]:
     """Each entry of the lock, named, with what differs about it (empty when nothing does).
 
     Entries are checked one by one: a malformed or unknown entry is reported
     once and never stops the others. Each is loaded from the cache or rebuilt
     from verified sources, then every split's fingerprint is recomputed from
     the cached data. The names are ``NAME/CONFIG:VERSION (splits ...)`` for
-    a valid entry and ``entry N`` for a malformed one.
+    a valid entry and ``entry N`` for a malformed one. An entry that is neither in
+    the cache nor fetchable (offline, no mirror) is *unchecked*, never "differs":
+    nothing was compared.
     """
     lock = read(path)
-    results: list[tuple[int, str, list[str]]] = [
-        (bad.number, f"entry {bad.number}", [bad.problem]) for bad in lock.invalid
+    results: list[tuple[int, Verified]] = [
+        (bad.number, Verified(f"entry {bad.number}", [bad.problem])) for bad in lock.invalid
     ]
     numbers = _entry_numbers(lock)
     for entry, number in zip(lock.datasets, numbers, strict=True):
-        results.append((number, _describe_ok(entry), _entry_problems(entry, cache_dir, mirror)))
-    return [(name, problems) for _, name, problems in sorted(results, key=lambda r: r[0])]
+        results.append((number, _entry_checked(entry, cache_dir, mirror)))
+    return [verified for _, verified in sorted(results, key=lambda r: r[0])]
 
 
 def _entry_numbers(lock: Lock) -> list[int]:
@@ -139,21 +156,26 @@ def _entry_numbers(lock: Lock) -> list[int]:
     return [next(free) for _ in lock.datasets]
 
 
-def _entry_problems(entry: LockedDataset, cache_dir: str | None, mirror: str | None) -> list[str]:
+def _entry_checked(entry: LockedDataset, cache_dir: str | None, mirror: str | None) -> Verified:
     splits = ", ".join(split.name for split in entry.splits)
     where = f"{entry.name}/{entry.config} {entry.version} (splits {splits})"
+    name = _describe_ok(entry)
     try:
         spec, config, version = lookup(entry.name, entry.config, entry.version)
     except HatemojiDatasetsError as error:
-        return [f"{where}: {error}"]
+        return Verified(name, [f"{where}: {error}"])
     problems = _source_problems(entry)
     try:
         # A damaged cache is named as build names it (the file, the --force command); the
         # fingerprints are then recomputed from data known to be whole.
         _, data = load_verified(spec, config, version, cache_dir=cache_dir, mirror=mirror)
+    except ChecksumError as error:  # fetched, and not the pinned bytes: a real difference
+        return Verified(name, [*problems, f"{where}: cannot be loaded or built: {error}"])
+    except SourceError as error:  # nothing to compare: not cached, and not fetchable here
+        return Verified(name, problems, f"{where}: {error}")
     except HatemojiDatasetsError as error:
-        return [*problems, f"{where}: cannot be loaded or built: {error}"]
-    return problems + _compare(entry, split_fingerprints(data))
+        return Verified(name, [*problems, f"{where}: cannot be loaded or built: {error}"])
+    return Verified(name, problems + _compare(entry, split_fingerprints(data)))
 
 
 def _describe_ok(entry: LockedDataset) -> str:
@@ -161,12 +183,14 @@ def _describe_ok(entry: LockedDataset) -> str:
     return f"{entry.reference} ({splits})"
 
 
-def describe(results: Iterable[tuple[str, list[str]]]) -> list[str]:
-    """``ok: NAME (splits)`` for each entry that holds, one ``differs:`` line per problem."""
+def describe(results: Iterable[Verified]) -> list[str]:
+    """``ok: NAME (splits)`` for each entry that holds, one ``differs:`` line per problem and
+    one ``not checked:`` line for an entry that could not be compared."""
     lines = []
-    for name, problems in results:
-        if problems:
-            lines += [f"differs: {problem}" for problem in problems]
-        else:
+    for name, problems, unchecked in results:
+        lines += [f"differs: {problem}" for problem in problems]
+        if unchecked:
+            lines.append(f"not checked: {unchecked}")
+        elif not problems:
             lines.append(f"ok: {name}")
     return lines
