@@ -23,7 +23,7 @@ from conftest import (
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_reference, parse_spec, specs
 
 #: Every registered dataset; the first stands for any where one is enough.
 DATASETS = list(specs())
@@ -68,6 +68,22 @@ def test_parse_spec() -> None:
     assert parse_spec(ANY, version) == (ANY, version)
     with pytest.raises(UnknownNameError, match=f"pins version {re.escape(version)}"):
         parse_spec(f"{ANY}:{version}", "0.0.0")
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("toy:1.0.0/small", "; did you mean 'toy/small:1.0.0'?"),  # the order swapped
+        ("toy:1.0.0/", ""),  # nothing to reorder: the grammar alone
+        ("toy:1.0.0:2", ""),
+        ("toy:1.0.0/a/b", ""),
+    ],
+)
+def test_a_misordered_reference_gets_its_spelling(text: str, hint: str) -> None:
+    grammar = "write NAME[/CONFIG][:VERSION], e.g. NAME/CONFIG:1.0.0"
+    with pytest.raises(UnknownNameError) as raised:
+        parse_reference(text)
+    assert str(raised.value) == f"cannot read {text!r}: {grammar}{hint}"
 
 
 def _unknown_names(name: str) -> list:

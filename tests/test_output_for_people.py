@@ -5,6 +5,7 @@ entries), counts are grouped everywhere, a column's floats share their decimals,
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 
@@ -12,9 +13,9 @@ from conftest import PLAIN, dataset_facts, dummy_data_dir, source_url, upstream_
 
 from hatemoji_datasets.building.recorded import compare
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.cli.output import WIDTH, table, wrap_list
+from hatemoji_datasets.cli.output import WIDTH, WrappedMessages, table, wrap_list
 from hatemoji_datasets.core.numbers import column
-from hatemoji_datasets.core.registry import dataset_spec
+from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.evaluate.render import render_markdown
 from hatemoji_datasets.evaluate.report import ScoreReport, Table
 
@@ -66,6 +67,53 @@ def test_a_table_too_wide_for_its_headers_continues_in_blocks() -> None:
         assert block.splitlines()[0].startswith("group")
         assert [line.split()[0] for line in block.splitlines()[2:]] == ["alpha", "beta"]
     assert "1,013" in blocks[1] and "column13" in blocks[1]
+
+
+def test_a_capped_column_leaves_its_room_to_a_list() -> None:
+    rows = [["alpha", "one, two, three, four, five, six, seven, eight", "A long title of words"]]
+    # The title wraps to 10 first, so the list gets 40 - 5 - 8 - 2 gaps = 23 columns, and both
+    # wrapped cells stay on their row's lines.
+    assert table(["name", "parts", "title"], rows, width=40, at_most={2: 10}).splitlines() == [
+        "name   parts                    title",
+        "-----  -----------------------  --------",
+        "alpha  one, two, three, four,   A long",
+        "       five, six, seven, eight  title of",
+        "                                words",
+    ]
+
+
+def test_list_keeps_one_header_line_and_wraps_configs_in_a_column(capsys) -> None:
+    # The header wrapped onto two lines, and ten configs took a line each.
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert set(lines[1]) == {"-", " "}  # the rule right under one header line
+    assert lines[0].split() == ["name", "version", "default", "other", "configs", "pretty", "name"]
+    assert max(map(len, lines)) <= WIDTH
+    # The configs column's extent, from the rule under the header.
+    start = lines[0].index("other configs")
+    end = lines[1].index(" ", start)
+    rows = lines[2:]
+    for name, spec in specs().items():
+        others = [c for c in spec.config_names if c != spec.default_config_name]
+        first = next(i for i, line in enumerate(rows) if line.startswith(f"{name} "))
+        after = next((i for i in range(first + 1, len(rows)) if rows[i][:start].strip()), None)
+        shown = [line[start:end].strip() for line in rows[first:after]]
+        shown = [line for line in shown if line]
+        joined = " ".join(shown)
+        assert (joined.split(", ") if joined else []) == others
+        # Several configs a line wherever they fit: no more lines than a 20-column list needs.
+        assert len(shown) <= max(1, -(-len(", ".join(others)) // 20)), shown
+
+
+def test_verbose_messages_wrap_between_entries() -> None:
+    # `build -v` printed the files it validated as one line of 1,835 characters.
+    files = [f"/data/folder{i}/cases_{i}.csv" for i in range(60)]
+    message = f"validated {', '.join(files)} by the schema\n::error::"
+    record = logging.LogRecord("hatemoji_datasets", logging.INFO, "", 0, message, None, None)
+    lines = WrappedMessages().format(record).split("\n")
+    assert len(lines) > 1 and max(map(len, lines)) <= WIDTH
+    assert all(line.startswith("  /data/") for line in lines[1:])  # indented under the first
+    assert " ".join(line.strip() for line in lines) == message.replace("\n", "\\n")
 
 
 def test_a_columns_floats_share_their_decimals() -> None:

@@ -15,6 +15,8 @@ from hatemoji_datasets.core.findings import safe
 
 #: A statistic's text longer than this is wrapped under its key rather than tabulated.
 LONG_TEXT = 100
+#: ``list`` wraps a dataset's pretty name to this width, leaving the room to its configs.
+PRETTY_NAME_WIDTH = 22
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -79,7 +81,9 @@ def run_list(args: argparse.Namespace) -> int:
                 spec.pretty_name,
             ]
         )
-    print(table(["name", "version", "default config", "other configs", "pretty name"], rows))
+    # One header line, and the room goes to the configs: a title wraps between its words.
+    headers = ["name", "version", "default", "other configs", "pretty name"]
+    print(table(headers, rows, at_most={4: PRETTY_NAME_WIDTH}))
     return 0
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hatemoji_datasets.core.findings import safe
@@ -54,8 +54,12 @@ def table(
     *,
     right: Sequence[int] = (),
     width: int = WIDTH,
+    at_most: Mapping[int, int] | None = None,
 ) -> str:
     """Rows under headers, each column as wide as its widest cell; ``right`` columns align right.
+
+    ``at_most`` caps some text columns first (column -> characters), wrapped as below, so
+    the room left goes to the columns that need it (a list of configs beside a title).
 
     Cells are shown with :func:`number` and escaped, so no cell can break a line; the floats
     of a column share their decimals. A table wider than ``width`` wraps its widest text
@@ -64,17 +68,14 @@ def table(
     first column.
     """
     cells = _cells(rows, len(headers))
+    for column, most in (at_most or {}).items():
+        cells = _wrap_column(cells, column, most)
     headers = [safe(header) for header in headers]
-    widths = [len(header) for header in headers]
-    for row in cells:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    widths = _widths(headers, cells, header_words=False)
     if _span(widths) <= width:
-        return _block(headers, cells, range(len(headers)), widths, right)
+        return _block(headers, _lines(cells), range(len(headers)), widths, right)
     cells = _wrap_widest_text(headers, cells, right, width)
-    narrow = [
-        max([len(word) for word in header.split()] + [len(row[column]) for row in cells] + [1])
-        for column, header in enumerate(headers)
-    ]
+    narrow = _widths(headers, cells, header_words=True)
     blocks, current = [], [0]
     for column in range(1, len(headers)):
         if len(current) > 1 and _span([narrow[c] for c in [*current, column]]) > width:
@@ -82,8 +83,35 @@ def table(
             current = [0]
         current.append(column)
     blocks.append(current)
-    shown = [_block(headers, cells, b, _widen(headers, b, narrow, width), right) for b in blocks]
+    lines = _lines(cells)
+    shown = [_block(headers, lines, b, _widen(headers, b, narrow, width), right) for b in blocks]
     return "\n\n".join(shown)
+
+
+#: A table's cells: per row, per column, the lines the cell is shown on (one until wrapped).
+Cells = list[list[list[str]]]
+
+
+def _widths(headers: Sequence[str], cells: Cells, *, header_words: bool) -> list[int]:
+    """Each column's width: its widest line, and its header (or, where headers may wrap,
+    the header's longest word)."""
+    return [
+        max(
+            [len(w) for w in (header.split() if header_words else [header])]
+            + [len(line) for row in cells for line in row[c]]
+            + [1]
+        )
+        for c, header in enumerate(headers)
+    ]
+
+
+def _lines(cells: Cells) -> list[list[str]]:
+    """The rows as printed: a row whose cells wrap continues on lines of its own."""
+    printed = []
+    for row in cells:
+        depth = max(len(lines) for lines in row)
+        printed += [[lines[i] if i < len(lines) else "" for lines in row] for i in range(depth)]
+    return printed
 
 
 def _widen(headers: Sequence[str], columns: Sequence[int], narrow: list[int], width: int):
@@ -109,18 +137,13 @@ NARROWEST = 12
 
 
 def _wrap_widest_text(
-    headers: Sequence[str], cells: list[list[str]], right: Sequence[int], width: int
-) -> list[list[str]]:
+    headers: Sequence[str], cells: Cells, right: Sequence[int], width: int
+) -> Cells:
     """The rows with their widest left-aligned columns broken onto continuation lines, widest
     first, until the table fits ``width``: lists between entries, other text between words
     (an entry or word is never broken)."""
-    import textwrap
-
     for _ in range(len(headers)):
-        widths = [
-            max([len(h) for h in header.split()] + [len(r[c]) for r in cells] + [1])
-            for c, header in enumerate(headers)
-        ]
+        widths = _widths(headers, cells, header_words=True)
         if _span(widths) <= width:
             break
         column = max(
@@ -132,35 +155,38 @@ def _wrap_widest_text(
         target = max(width - others, NARROWEST)
         if target >= widths[column]:
             break
-        wrapped = []
-        for row in cells:
-            text = row[column]
-            lines = (
-                wrap_list(text, target)
-                if ", " in text
-                else textwrap.wrap(text, target, break_long_words=False, break_on_hyphens=False)
-            )
-            for position, line in enumerate(lines or [""]):
-                wrapped.append(
-                    [
-                        line if c == column else (row[c] if position == 0 else "")
-                        for c in range(len(row))
-                    ]
-                )
-        if len(wrapped) == len(cells):  # nothing could be broken
+        wrapped = _wrap_column(cells, column, target)
+        if wrapped == cells:  # nothing could be broken
             break
         cells = wrapped
     return cells
+
+
+def _wrap_column(cells: Cells, column: int, target: int) -> Cells:
+    """The rows with ``column`` broken onto lines of at most ``target`` characters: lists
+    between entries, other text between words (never inside one)."""
+    import textwrap
+
+    wrapped = []
+    for row in cells:
+        text = " ".join(row[column])  # a cell wrapped before is whole again
+        lines = (
+            wrap_list(text, target)
+            if ", " in text
+            else textwrap.wrap(text, target, break_long_words=False, break_on_hyphens=False)
+        )
+        wrapped.append([lines or [""] if c == column else row[c] for c in range(len(row))])
+    return wrapped
 
 
 def _span(widths: Sequence[int]) -> int:
     return sum(widths) + len(_GAP) * (len(widths) - 1)
 
 
-def _cells(rows: Sequence[Sequence[Any]], columns: int) -> list[list[str]]:
+def _cells(rows: Sequence[Sequence[Any]], columns: int) -> Cells:
     """Each cell as text, escaped; a column of floats to the most decimals any of them needs."""
     shown = [number_column([row[c] for row in rows]) for c in range(columns)]
-    return [[safe(shown[c][r]) for c in range(columns)] for r in range(len(rows))]
+    return [[[safe(shown[c][r])] for c in range(columns)] for r in range(len(rows))]
 
 
 def _block(
@@ -189,9 +215,29 @@ def _block(
     return "\n".join([*header_lines, rule, *body])
 
 
+class WrappedMessages(logging.Formatter):
+    """A message escaped and in lines of :data:`WIDTH`: a list (of files, say) breaks between
+    its entries, and each continuation line is indented under the first."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        import textwrap
+
+        text = safe(record.getMessage())
+        if len(text) <= WIDTH:
+            return text
+        lines = (
+            wrap_list(text, WIDTH - 2)
+            if ", " in text
+            else textwrap.wrap(text, WIDTH - 2, break_long_words=False, break_on_hyphens=False)
+        )
+        return "\n  ".join(lines)
+
+
 def configure_logging(verbose: bool) -> None:
-    """The package's progress messages on standard error only with ``-v``."""
-    logging.basicConfig(format="%(message)s", stream=sys.stderr)
+    """The package's progress messages on standard error only with ``-v``, wrapped."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(WrappedMessages())
+    logging.basicConfig(handlers=[handler])
     logging.getLogger("hatemoji_datasets").setLevel(logging.INFO if verbose else logging.WARNING)
 
 

@@ -50,7 +50,7 @@ def parse_reference(
     """
     head, colon, pinned = text.partition(":")
     if colon and ("/" in pinned or ":" in pinned or not pinned):
-        raise UnknownNameError(f"cannot read {text!r}: write {REFERENCE_GRAMMAR}")
+        raise UnknownNameError(f"cannot read {text!r}: write {REFERENCE_GRAMMAR}{_reordered(text)}")
     name, slash, named_config = head.partition("/")
     if slash and (not named_config or "/" in named_config or not name):
         raise UnknownNameError(f"cannot read {text!r}: write {REFERENCE_GRAMMAR}")
@@ -58,6 +58,15 @@ def parse_reference(
         if in_text and given and in_text != given:
             raise UnknownNameError(f"{text!r} pins {what} {in_text} but {what}={given!r} was given")
     return name, named_config or config, pinned or version
+
+
+def _reordered(text: str) -> str:
+    """``"; did you mean 'name/config:version'?"`` for ``"name:version/config"``, else ``""``."""
+    name, _, rest = text.partition(":")
+    version, slash, config = rest.partition("/")
+    if not (slash and name and version and config) or ":" in rest or "/" in name + config:
+        return ""
+    return f"; did you mean {format_reference(name, config, version)!r}?"
 
 
 def parse_spec(text: str, version: str | None = None) -> tuple[str, str | None]:
