@@ -282,6 +282,36 @@ def test_prediction_errors_name_offenders_and_counts(case, where, tmp_path: Path
         score(name, path, config=config, **where)
 
 
+def test_probabilities_in_prediction_are_pointed_to_score(where) -> None:
+    # Probabilities in `prediction` gave "N non-binary predictions" and no pointer to `score`.
+    name, config = SMALL
+    table = _small_predictions(where)
+    table["prediction"] = [0.25 + 0.5 * (i % 2) for i in range(len(table))]
+    with pytest.raises(PredictionError) as raised:
+        score(name, table, config=config, **where)
+    assert str(raised.value).endswith(
+        "; they look like probabilities: put them in a 'score' column and the label (0 or 1, "
+        "e.g. 1 where the probability is at least 0.5) in 'prediction'"
+    )
+    table["prediction"] = [0.25] * (len(table) - 1) + ["maybe"]  # not all probabilities
+    with pytest.raises(PredictionError) as raised:
+        score(name, table, config=config, **where)
+    assert "look like probabilities" not in str(raised.value)
+
+
+def test_a_tab_separated_file_is_named_as_such(where, tmp_path: Path) -> None:
+    # A TSV gave "missing columns ... (columns: case_id\tprediction\tscore)" and no more.
+    name, config = SMALL
+    path = tmp_path / "model.tsv"
+    _small_predictions(where).to_csv(path, index=False, sep="\t")
+    with pytest.raises(PredictionError) as raised:
+        score(name, path, config=config, **where)
+    assert str(raised.value).endswith(
+        "; the header is one field with tabs in it: the file looks tab-separated, and "
+        "predictions files are comma-separated (CSV) or JSON Lines"
+    )
+
+
 def test_several_problems_are_reported_together(where) -> None:
     name, config = SMALL
     table = _non_binary(_duplicate(_drop(_small_predictions(where))))

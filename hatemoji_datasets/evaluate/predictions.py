@@ -100,7 +100,26 @@ def _check_columns(columns: Iterable[Any], id_column: str, source: str) -> None:
             f"{source}: missing column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(c) for c in missing)} (columns: {', '.join(present) or 'none'}; "
             f"expected {id_column!r}, {PREDICTION!r} and optionally {SCORE!r})"
+            + _delimiter_hint(present)
         )
+
+
+#: Field separators people use instead of a comma, as a message names them.
+_OTHER_SEPARATORS = {"\t": "tab", ";": "semicolon", "|": "bar"}
+
+
+def _delimiter_hint(columns: Sequence[str]) -> str:
+    """Where one header cell holds the expected names split by another separator, say so."""
+    if len(columns) != 1:
+        return ""
+    for separator, name in _OTHER_SEPARATORS.items():
+        if separator in columns[0]:
+            return (
+                f"; the header is one field with {name}s in it: the file looks "
+                f"{name}-separated, and predictions files are comma-separated (CSV) "
+                "or JSON Lines"
+            )
+    return ""
 
 
 def _read_file(path: Path, id_column: str) -> pd.DataFrame:
@@ -226,6 +245,19 @@ def _invalid(ids: Sequence[Any], raw: Iterable[Any], parsed: Sequence[Any]) -> l
     ]
 
 
+def _probability_hint(frame: pd.DataFrame) -> str:
+    """Where every prediction is a probability and no ``score`` column is given, say where
+    each belongs."""
+    if SCORE in frame.columns or not len(frame):
+        return ""
+    if all(_normal_score(value) is not None for value in frame[PREDICTION]):
+        return (
+            f"; they look like probabilities: put them in a {SCORE!r} column and the label "
+            f"(0 or 1, e.g. 1 where the probability is at least 0.5) in {PREDICTION!r}"
+        )
+    return ""
+
+
 def align_frame(
     frame: pd.DataFrame, source: str, id_column: str, ids: Sequence[int]
 ) -> tuple[np.ndarray, np.ndarray | None]:
@@ -264,7 +296,9 @@ def align_frame(
     labels = [_normal_label(v) for v in frame[PREDICTION]]
     bad = _invalid(raw_ids, frame[PREDICTION], labels)
     if bad:
-        problems.append(_offenders(bad, "non-binary prediction{s} (expected 0 or 1)"))
+        problems.append(
+            _offenders(bad, "non-binary prediction{s} (expected 0 or 1)") + _probability_hint(frame)
+        )
 
     scores = None
     if SCORE in frame.columns:
