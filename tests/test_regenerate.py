@@ -124,6 +124,9 @@ def test_names_restrict_it_to_their_own_files(copy: Path) -> None:
     [
         (("nope", "--check"), "error: unknown dataset 'nope'"),
         (("--only", "cards,nope"), "error: unknown artefact 'nope'; available: "),
+        # An empty CI variable ran every artefact, cards and releases included.
+        (("--check", "--only", ""), "error: --only names no artefact; available: "),
+        (("--only", ","), "error: --only names no artefact; available: "),
     ],
 )
 def test_unknown_names_are_one_error_line(copy: Path, args: tuple, message: str) -> None:

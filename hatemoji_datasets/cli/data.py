@@ -52,7 +52,9 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.core.registry import specs
+    from hatemoji_datasets.core.registry import check_registry, specs
+
+    check_registry()
 
     if args.format == "json":
         listed = [
@@ -90,8 +92,9 @@ def run_list(args: argparse.Namespace) -> int:
 def run_sources(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from hatemoji_datasets.core.registry import specs
+    from hatemoji_datasets.core.registry import check_registry, specs
 
+    check_registry()
     pinned = [
         (name, source) for name, spec in specs().items() for source in spec.source_files().values()
     ]

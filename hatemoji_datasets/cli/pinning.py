@@ -46,9 +46,10 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 def run_fingerprints(args: argparse.Namespace) -> int:
     import tempfile
 
-    from hatemoji_datasets.core.registry import dataset_spec, specs
+    from hatemoji_datasets.core.registry import check_registry, dataset_spec, specs
     from hatemoji_datasets.pinning.record import record_all
 
+    check_registry()
     chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
     show_progress()
     with tempfile.TemporaryDirectory(prefix="hatemoji-fingerprints-") as scratch:

@@ -56,10 +56,15 @@ def run_regenerate(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.artefacts import ARTEFACTS, Where, artefact_names, extra_files
     from hatemoji_datasets.core.errors import UnknownNameError
     from hatemoji_datasets.core.generated import refresh, repository_root
-    from hatemoji_datasets.core.registry import dataset_spec, specs
+    from hatemoji_datasets.core.registry import check_registry, dataset_spec, specs
 
+    check_registry()  # a broken folder's generated files would look like an old dataset's
     chosen = [dataset_spec(name) for name in args.names] if args.names else list(specs().values())
     only = [name for value in args.only or () for name in value.split(",") if name]
+    if args.only is not None and not only:  # `--only "$EMPTY"` must not mean "everything"
+        raise UnknownNameError(
+            f"--only names no artefact; available: {', '.join(artefact_names())}"
+        )
     unknown = [name for name in only if name not in artefact_names()]
     if unknown:
         raise UnknownNameError(

@@ -4,6 +4,11 @@ Every sub-package of :mod:`hatemoji_datasets.datasets` with a ``spec`` module
 is a dataset; adding one needs no change here. Declarations are light (see
 :mod:`hatemoji_datasets.core.spec`), so listing names, versions, configs and
 sources imports neither ``datasets`` nor pandera.
+
+A folder without a ``spec`` module is not a dataset and is skipped. A broken one (a
+``spec.py`` that cannot be imported, or holds no ``SPEC`` declaration) never breaks the
+others: :func:`specs` leaves it out, and :func:`check_registry`, which the commands that
+list every dataset call, names it in one :class:`RegistryError` line.
 """
 
 from __future__ import annotations
@@ -11,25 +16,70 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
 
-from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.errors import HatemojiDatasetsError, UnknownNameError
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.core.suggest import did_you_mean
 
 DATASETS_PACKAGE = "hatemoji_datasets.datasets"
 
 
-@cache
+class RegistryError(HatemojiDatasetsError):
+    """A dataset folder whose declaration cannot be read."""
+
+    code = "REGISTRY"
+
+
 def specs() -> dict[str, DatasetSpec]:
-    """Every registered dataset's declaration, by name."""
+    """Every registered dataset's declaration, by name (a broken folder left out)."""
+    return _registry()[0]
+
+
+def check_registry() -> None:
+    """Raise :class:`RegistryError` naming the first broken dataset folder and its cause."""
+    broken = _registry()[1]
+    if broken:
+        folder, cause = next(iter(broken.items()))
+        others = f" (and {len(broken) - 1:,} more)" if len(broken) > 1 else ""
+        raise RegistryError(f"dataset folder {DATASETS_FOLDER}/{folder} is broken{others}: {cause}")
+
+
+#: Where the dataset folders are, as a contributor sees them.
+DATASETS_FOLDER = DATASETS_PACKAGE.replace(".", "/")
+
+
+@cache
+def _registry() -> tuple[dict[str, DatasetSpec], dict[str, str]]:
+    """The declarations by name, and each broken folder with what is wrong with it."""
     package = importlib.import_module(DATASETS_PACKAGE)
     found: dict[str, DatasetSpec] = {}
+    broken: dict[str, str] = {}
     for module_info in pkgutil.iter_modules(package.__path__):
-        if module_info.ispkg:
-            module = importlib.import_module(f"{DATASETS_PACKAGE}.{module_info.name}.spec")
-            spec: DatasetSpec = module.SPEC
-            found[spec.name] = spec
-    return dict(sorted(found.items()))
+        if not module_info.ispkg:
+            continue
+        folder = module_info.name
+        if not any(Path(p, folder, "spec.py").is_file() for p in package.__path__):
+            continue  # not a dataset (yet): nothing declared
+        try:
+            module = importlib.import_module(f"{DATASETS_PACKAGE}.{folder}.spec")
+        except Exception as error:  # any fault of a contributor's module, named, never raised
+            broken[folder] = f"spec.py cannot be imported: {_cause(error)}"
+            continue
+        spec = getattr(module, "SPEC", None)
+        if not isinstance(spec, DatasetSpec):
+            what = "no SPEC" if spec is None else f"a SPEC of type {type(spec).__name__}"
+            broken[folder] = f"spec.py declares {what}, not a DatasetSpec"
+            continue
+        found[spec.name] = spec
+    return dict(sorted(found.items())), broken
+
+
+def _cause(error: BaseException) -> str:
+    """``SyntaxError: invalid syntax (line 3)``: the error's type, message and line."""
+    if isinstance(error, SyntaxError):
+        return f"{type(error).__name__}: {error.msg} (line {error.lineno})"
+    return f"{type(error).__name__}: {error}"
 
 
 def list_datasets() -> list[str]:
@@ -84,7 +134,9 @@ def format_reference(name: str, config: str | None = None, version: str | None =
 
 def dataset_spec(name: str) -> DatasetSpec:
     """The declaration of dataset ``name``."""
-    found = specs()
+    found, broken = _registry()
+    if name not in found and name in broken:
+        raise RegistryError(f"dataset folder {DATASETS_FOLDER}/{name} is broken: {broken[name]}")
     if name not in found:
         raise UnknownNameError(
             f"unknown dataset {name!r}{did_you_mean(name, found)}; available: {', '.join(found)}"
