@@ -22,6 +22,8 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from hatemoji_datasets.cards.body import card_text
@@ -165,7 +167,39 @@ def export(
     _previous_export(folder)  # refuse a foreign folder before building anything
     check_folder_destination(folder)
     built = build(spec.name, cache_dir=cache_dir, mirror=mirror)
-    previous = _previous_export(folder)
+    with exporting_into(folder):
+        return _replace_export(built, folder)
+
+
+@contextmanager
+def exporting_into(folder: Path) -> Iterator[None]:
+    """One export at a time into the folders beside ``folder``: a second run waits.
+
+    Two runs into one ``--out`` would each take the other's staging folder for a killed
+    run's and clear it, or clear the files the other had just moved in. The lock is on the
+    parent folder itself (``flock``), so no lock file is left behind; the kernel releases
+    it when a run ends, however it ends. Where ``flock`` is missing (Windows) runs are not
+    serialised.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    try:
+        descriptor = os.open(folder.absolute().parent, os.O_RDONLY)
+    except OSError as exc:
+        raise output_error(exc.filename or folder, exc) from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # releases the lock
+
+
+def _replace_export(built: Built, folder: Path) -> list[Path]:
+    """Write ``built`` into a staging folder inside ``folder``, then move it into place."""
+    previous = _previous_export(folder)  # again: the folder may have changed while waiting
     created = not folder.exists()
     make_folder(folder)
     staging: Path | None = None
