@@ -140,7 +140,7 @@ def run_info(args: argparse.Namespace) -> int:
         return 0
     print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
     print("\n         ".join(wrap_list(f"configs: {', '.join(info['configs'])}", WIDTH)))
-    print(f"cache: {cache}")
+    print(f"cache: {safe(str(cache))}")
     print(f"license: {info['license']}")
     print(f"homepage: {info['homepage']}")
     print("\nsplits:")
@@ -267,7 +267,7 @@ def run_build(args: argparse.Namespace) -> int:
     )
     what = "read from the cache" if cached else "built"
     print(f"{what}: {spec.name} ({config.name}) {version}")
-    print(f"cache: {builder.cache_dir}")
+    print(f"cache: {safe(str(builder.cache_dir))}")
     if builder.validated:
         from hatemoji_datasets.schema.raw_columns import model_name
 

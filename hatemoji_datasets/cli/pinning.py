@@ -57,7 +57,7 @@ def run_fingerprints(args: argparse.Namespace) -> int:
             chosen, write=args.write, cache_dir=args.cache_dir or scratch, mirror=args.mirror
         )
     for path, _ in stale:
-        print(f"{'wrote' if args.write else 'differs'}: {path}")
+        print(f"{'wrote' if args.write else 'differs'}: {safe(str(path))}")
     if not stale:
         names = ", ".join(spec.name for spec in chosen)
         print(f"recorded fingerprints match fresh builds of every release of {names}")

@@ -107,12 +107,12 @@ def run_card(args: argparse.Namespace) -> int:
     else:
         files = rendered_files(built)
         for path in write_card_files(files, folder):
-            print(f"wrote: {path}")
+            print(f"wrote: {safe(str(path))}")
         problems = lint_problems(built, files[README], folder)
     for problem in problems:
         print(f"error: {safe(problem)}", file=sys.stderr)
     if args.check and not problems:
-        print(f"{folder}: card and Croissant metadata are up to date and pass the lint")
+        print(f"{safe(str(folder))}: card and Croissant metadata are up to date and pass the lint")
     return 1 if problems else 0
 
 
@@ -121,7 +121,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     show_progress()
     for path in export(args.name, args.out, cache_dir=args.cache_dir, mirror=args.mirror):
-        print(f"wrote: {path}")
+        print(f"wrote: {safe(str(path))}")
     return 0
 
 
@@ -148,11 +148,11 @@ def run_lm_eval_tasks(args: argparse.Namespace) -> int:
     files = task_files(args.names, dataset_path=args.dataset_path, hub=args.hub)
     if not args.check:
         for path in write_tasks(files, folder):
-            print(f"wrote: {path}")
+            print(f"wrote: {safe(str(path))}")
         return 0
     problems = check_tasks(files, folder)
     for problem in problems:
         print(f"error: {safe(problem)}", file=sys.stderr)
     if not problems:
-        print(f"{folder}: lm-evaluation-harness tasks are up to date")
+        print(f"{safe(str(folder))}: lm-evaluation-harness tasks are up to date")
     return 1 if problems else 0

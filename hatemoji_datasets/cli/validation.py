@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from hatemoji_datasets.core.findings import safe
 from hatemoji_datasets.validate.report import MAX_FINDINGS_PER_CODE  # standard library only
 
 
@@ -106,8 +107,8 @@ def run_export_schemas(args: argparse.Namespace) -> int:
     stale += write_layouts(check_only=args.check)
     stale += write_plans(check_only=args.check)
     for path in stale:
-        print(f"{'differs' if args.check else 'wrote'}: {path}")
+        print(f"{'differs' if args.check else 'wrote'}: {safe(str(path))}")
     if not stale:
         count = len(exports()) + len(layouts()) + len(plans())
-        print(f"{args.output}: all {count:,} schema files match the code")
+        print(f"{safe(args.output)}: all {count:,} schema files match the code")
     return 1 if args.check and stale else 0
