@@ -21,8 +21,28 @@ from typing import Any
 def load(*, dataset: str, config: str, version: str, **_: Any) -> Any:
     """``DatasetDict`` of ``dataset``/``config`` at ``version``, as :func:`load_dataset` builds it.
 
-    Other keyword arguments (whatever the harness adds to the metadata) are ignored.
+    Other keyword arguments (whatever the harness adds to the metadata) are ignored. A
+    hand-written task's ``version: 1.0`` is a YAML number: it gets the error any unknown
+    version gets, with the spelling that works; any other argument that is not text is an
+    :class:`~hatemoji_datasets.core.errors.UnknownNameError` naming it.
     """
     from hatemoji_datasets.api import load_dataset
+    from hatemoji_datasets.core.errors import UnknownNameError
+    from hatemoji_datasets.core.registry import dataset_spec
 
+    for name, value in (("dataset", dataset), ("config", config)):
+        if not isinstance(value, str):
+            raise UnknownNameError(
+                f"the task's {name} must be a name, not {type(value).__name__} {value!r}"
+            )
+    if isinstance(version, int | float) and not isinstance(version, bool):
+        released = dataset_spec(dataset).versions
+        raise UnknownNameError(
+            f"unknown version {str(version)!r} of {dataset}; released: {', '.join(released)} "
+            f'(a YAML number: write the version as text, e.g. version: "{released[0]}")'
+        )
+    if not isinstance(version, str):
+        raise UnknownNameError(
+            f"the task's version must be text, not {type(version).__name__} {version!r}"
+        )
     return load_dataset(dataset, config, version=version)
