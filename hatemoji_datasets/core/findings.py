@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "FILE-EMPTY": "the file is empty (no header row)",
     "FILE-TOO-WIDE": "the header has far more columns than the schema",
     "FILE-TOO-LARGE": "the file is larger than the command reads (lockfiles, predictions)",
+    "FILE-LINE-TOO-LONG": "a line (a row, or one of its cells) is longer than 8 MiB",
     "FILE-NOT-UTF8": "the file is not UTF-8",
     "FILE-DELIMITER": "the header is split by another delimiter than the format's",
     "FILE-HEADER-REPEATED": "the header names a column twice",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import itertools
 import os
 import sys
 import threading
@@ -37,6 +38,13 @@ READ_BLOCK_BYTES = 4 << 20
 STREAM_BLOCK_BYTES = 1 << 20
 #: Bytes read at a time when counting a file's lines.
 SCAN_BLOCK_BYTES = 8 << 20
+#: The longest line a file may hold: a row of these datasets is at most a few KiB, so a
+#: longer line is refused (``FILE-LINE-TOO-LONG``) before any parser holds it whole. Room
+#: is left for a header of a million columns, which is refused as too wide instead.
+MAX_LINE_BYTES = 8 << 20
+#: The largest block a row whose quoted values span lines is parsed in (its lines are each
+#: within :data:`MAX_LINE_BYTES`); pyarrow takes block sizes as 32-bit integers.
+MAX_PARSE_BLOCK_BYTES = 64 << 20
 #: A header may have at most this many columns beyond the schema's before the file
 #: is refused unread: wider headers cost time and memory for nothing.
 EXTRA_COLUMNS_ALLOWED = 100
@@ -106,7 +114,7 @@ class ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    lines, blank, quotes = _count_lines(name)
+    lines, blank, quotes = _count_lines(name)  # refuses a line over MAX_LINE_BYTES first
     if blank:
         _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
     if fmt.quoted and quotes % 2:  # every closed quoted value holds an even number of quotes
@@ -132,16 +140,22 @@ def _count_lines(name: str) -> tuple[int, bool, int]:
 
     Read block by block into one reused buffer, so memory stays small whatever
     the file's size; a block starts with the previous one's last two bytes, so
-    a blank line across a boundary is seen.
+    a blank line across a boundary is seen. A line longer than :data:`MAX_LINE_BYTES`
+    raises ``FILE-LINE-TOO-LONG`` as soon as its length is known.
     """
     buffer = np.empty(SCAN_BLOCK_BYTES + 2, dtype=np.uint8)
     lines, blank, quotes, carried, last = 0, False, 0, 0, ord("\n")
+    offset, previous_newline = 0, -1  # the file offset of block[carried]; of the last "\n"
     with open(name, "rb", buffering=0) as handle:
         while read := handle.readinto(memoryview(buffer)[carried : carried + SCAN_BLOCK_BYTES]):
             block = buffer[: carried + read]
             quotes += int(np.count_nonzero(block[carried:] == ord('"')))
             newlines = np.flatnonzero(block == ord("\n"))
-            lines += int(np.count_nonzero(newlines >= carried))
+            own = newlines[newlines >= carried] - carried + offset
+            _check_line_lengths(name, own, previous_newline, lines)
+            previous_newline = int(own[-1]) if len(own) else previous_newline
+            offset += read
+            lines += len(own)
             if not blank:
                 gaps = np.diff(newlines)
                 after = block[newlines[:-1] + 1]
@@ -149,7 +163,28 @@ def _count_lines(name: str) -> tuple[int, bool, int]:
             last = int(block[-1])
             carried = min(2, len(block))
             buffer[:carried] = block[len(block) - carried :]
+    if offset - previous_newline - 1 > MAX_LINE_BYTES:  # the last line, with no newline
+        raise _line_too_long(name, lines + 1, offset - previous_newline - 1)
     return lines + int(last != ord("\n")), blank, quotes
+
+
+def _check_line_lengths(name: str, newlines: np.ndarray, previous: int, lines_before: int):
+    """Raise ``FILE-LINE-TOO-LONG`` for the first line over :data:`MAX_LINE_BYTES` among
+    those ending at ``newlines`` (file offsets), the first starting after ``previous``."""
+    lengths = np.diff(np.concatenate([[previous], newlines])) - 1
+    over = np.flatnonzero(lengths > MAX_LINE_BYTES)
+    if len(over):
+        raise _line_too_long(name, lines_before + int(over[0]) + 1, int(lengths[over[0]]))
+
+
+def _line_too_long(name: str, line: int, length: int) -> InputError:
+    from hatemoji_datasets.core.numbers import size
+
+    message = (
+        f"line {line:,} is {size(length)} long; a line may hold at most {size(MAX_LINE_BYTES)} "
+        "(a row of these datasets is far shorter), so the file is not read further"
+    )
+    return unreadable(name, "FILE-LINE-TOO-LONG", message, line)
 
 
 def _parse(
@@ -171,9 +206,16 @@ def _parse(
             with pyarrow.OSFile(os.fsencode(name)) as source:
                 return _open(source, fmt, types, newlines_in_values, block).read_all()
         except pyarrow.ArrowInvalid as exc:
-            if _straddling(exc, name, block):
-                block = os.path.getsize(name) + 1  # a row longer than a block: read in one block
+            if _straddling(exc, name, block) and block < MAX_PARSE_BLOCK_BYTES:
+                # A row (its quoted values spanning lines) longer than a block: a larger one.
+                block = min(os.path.getsize(name) + 1, MAX_PARSE_BLOCK_BYTES)
                 continue
+            if _straddling(exc, name, block):
+                message = (
+                    f"a row whose quoted values span lines is longer than "
+                    f"{MAX_PARSE_BLOCK_BYTES >> 20} MiB, so the file is not read further"
+                )
+                raise unreadable(name, "FILE-LINE-TOO-LONG", message) from None
             raise _parse_error(exc, name, fmt, types) from None
 
 
@@ -242,6 +284,7 @@ class RawScan:
             try:  # opening parses the first block
                 reader = _open(source, self.fmt, types, newlines_in_values, block)
             except pyarrow.ArrowInvalid as exc:
+                self.lines()  # a line too long, a blank line or an open quote says why
                 raise _parse_error(exc, self.path, self.fmt, types) from None
             while True:
                 try:
@@ -249,6 +292,7 @@ class RawScan:
                 except StopIteration:
                     return
                 except pyarrow.ArrowInvalid as exc:
+                    self.lines()  # a line too long, a blank line or an open quote says why
                     raise _parse_error(exc, self.path, self.fmt, types) from None
                 yield batch
 
@@ -316,7 +360,11 @@ def _header(name: str, fmt: RawFormat, max_columns: int | None) -> list[str]:
     """The header row; checks it is UTF-8, not repeated, and split by the delimiter."""
     try:
         with open(name, encoding="utf-8", newline="") as handle:
-            header = next(csv.reader(handle, delimiter=fmt.delimiter, quoting=fmt.quoting), None)
+            first = handle.readline(MAX_LINE_BYTES + 1)  # a header, never a whole huge line
+            if len(first) > MAX_LINE_BYTES:
+                _count_lines(name)  # measures the line without holding it, and refuses it
+            lines = itertools.chain([first], handle)  # a quoted header may span lines
+            header = next(csv.reader(lines, delimiter=fmt.delimiter, quoting=fmt.quoting), None)
     except UnicodeDecodeError:
         raise unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name)) from None
     except csv.Error as exc:
@@ -354,37 +402,53 @@ def _first_non_utf8_line(name: str) -> int:
     return line
 
 
-def unclosed_quote_line(raw: np.ndarray, quotes: np.ndarray, delimiter: str) -> int | None:
-    """The 1-based line where a quoted value opens that is never closed, if one does.
+def unclosed_quote_offset(name: str, delimiter: str) -> int | None:
+    """The file offset of a quoted value that opens and is never closed, if one does.
 
-    A quote opens a value only at the start of a field; inside, ``""`` is a
-    quote character and a lone ``"`` closes it (the rules of the csv module and
-    pyarrow). Only the quotes are visited, not every byte.
+    A quote opens a value only at the start of a field; inside, ``""`` is a quote
+    character and a lone ``"`` closes it (the rules of the csv module and pyarrow). Only
+    the quotes are visited, block by block, so memory stays that of two blocks.
     """
     starts = {ord("\n"), ord("\r"), ord(delimiter)}
     opened: int | None = None
-    skip = -1
-    for position in quotes.tolist():
-        if position == skip:
-            continue
-        if opened is None:
-            if position == 0 or int(raw[position - 1]) in starts:
-                opened = position
-        elif position + 1 < len(raw) and raw[position + 1] == ord('"'):
-            skip = position + 1  # an escaped quote inside the value
-        else:
-            opened = None
-    if opened is None:
-        return None
-    return int(np.count_nonzero(raw[:opened] == ord("\n"))) + 1
+    skip, before, offset = -1, ord("\n"), 0
+    with open(name, "rb") as handle:
+        block = handle.read(SCAN_BLOCK_BYTES)
+        while block:
+            following = handle.read(SCAN_BLOCK_BYTES)  # a quote's next byte may be there
+            raw = np.frombuffer(block, dtype=np.uint8)
+            for quote in np.flatnonzero(raw == ord('"')).tolist():
+                position = offset + quote
+                if position == skip:
+                    continue
+                if opened is None:
+                    if (int(raw[quote - 1]) if quote else before) in starts:
+                        opened = position
+                    continue
+                after = int(raw[quote + 1]) if quote + 1 < len(raw) else following[:1]
+                if after in (ord('"'), b'"'):
+                    skip = position + 1  # an escaped quote inside the value
+                else:
+                    opened = None
+            before, offset, block = int(raw[-1]), offset + len(block), following
+    return opened
+
+
+def _line_of_offset(name: str, offset: int) -> int:
+    """The 1-based line holding the byte at ``offset``, counted block by block."""
+    line, done = 1, 0
+    with open(name, "rb") as handle:
+        while done < offset and (block := handle.read(min(SCAN_BLOCK_BYTES, offset - done))):
+            line += block.count(b"\n")
+            done += len(block)
+    return line
 
 
 def _reject_unclosed_quote(name: str, fmt: RawFormat) -> None:
-    # Only for a file with an odd number of quotes: reading it whole here is the rare path.
-    with open(name, "rb") as handle:
-        raw = np.frombuffer(handle.read(), dtype=np.uint8)
-    line = unclosed_quote_line(raw, np.flatnonzero(raw == ord('"')), fmt.delimiter)
-    if line is not None:
+    # Only for a file with an odd number of quotes.
+    opened = unclosed_quote_offset(name, fmt.delimiter)
+    if opened is not None:
+        line = _line_of_offset(name, opened)
         message = f'the quoted value opened on line {line} is never closed (a " is missing)'
         raise unreadable(name, "FILE-UNCLOSED-QUOTE", message, line)
 
