@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hatemoji_datasets.core.spec import CSV
-from hatemoji_datasets.raw import reader
+from hatemoji_datasets.raw import byte_scan, reader
 
 
 def _write(path: Path, rows: list[list[str]]) -> Path:
@@ -87,8 +87,8 @@ def _refused(path: Path) -> tuple[str, int | None, str]:
 
 @pytest.mark.parametrize("block", [7, 64, 1 << 20])  # the long line across blocks, or not
 def test_a_line_over_the_limit_is_named_with_its_size(tmp_path: Path, monkeypatch, block):
-    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 100)
-    monkeypatch.setattr(reader, "SCAN_BLOCK_BYTES", block)
+    monkeypatch.setattr(byte_scan, "MAX_LINE_BYTES", 100)
+    monkeypatch.setattr(byte_scan, "SCAN_BLOCK_BYTES", block)
     path = tmp_path / "long.csv"
     path.write_text("id,text\n1,short\n2," + "x" * 150 + "\n3,short\n", encoding="utf-8")
     code, line, message = _refused(path)
@@ -99,7 +99,7 @@ def test_a_line_over_the_limit_is_named_with_its_size(tmp_path: Path, monkeypatc
 
 
 def test_a_header_over_the_limit_is_refused_unread(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 100)
+    monkeypatch.setattr(byte_scan, "MAX_LINE_BYTES", 100)
     path = tmp_path / "zeros.csv"
     path.write_bytes(b"\0" * 1000)
     code, line, message = _refused(path)
@@ -126,12 +126,12 @@ def test_a_row_spanning_lines_past_the_largest_block_is_refused(tmp_path, monkey
 @pytest.mark.parametrize("block", [1, 2, 3, 5, 1 << 20])
 def test_an_unclosed_quote_is_found_block_by_block(tmp_path: Path, monkeypatch, block) -> None:
     # An escaped quote ("") and the opening quote fall across block boundaries.
-    monkeypatch.setattr(reader, "SCAN_BLOCK_BYTES", block)
+    monkeypatch.setattr(byte_scan, "SCAN_BLOCK_BYTES", block)
     path = tmp_path / "open.csv"
     path.write_bytes(b'id,text\n1,"x""y"\n2,"open\n3,z\n4,done\n')
-    assert reader.unclosed_quote_offset(str(path), ",") == 19  # the quote before "open"
+    assert byte_scan.unclosed_quote_offset(str(path), ",") == 19  # the quote before "open"
     code, line, message = _refused(path)
     assert (code, line) == ("FILE-UNCLOSED-QUOTE", 3)
     assert message == 'the quoted value opened on line 3 is never closed (a " is missing)'
     path.write_bytes(b'id,text\n1,"x""y"\n2,"fine"\n')
-    assert reader.unclosed_quote_offset(str(path), ",") is None
+    assert byte_scan.unclosed_quote_offset(str(path), ",") is None

@@ -23,25 +23,15 @@ from hatemoji_datasets.core.errors import InputError, OutputError
 from hatemoji_datasets.core.file_reads import decode, parse_json
 from hatemoji_datasets.core.file_writes import write_text
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.sources.settings import datasets_cache
 
 SUMMARY_FILE = "hatemoji_summary.json"
 #: Bump when the summary's layout changes: older files are then recomputed.
 SUMMARY_FORMAT = 2
 
 
-def cache_root(cache_dir: str | os.PathLike[str] | None) -> Path:
-    """The ``datasets`` cache folder in force, as ``datasets`` itself resolves it."""
-    if cache_dir is not None:
-        return Path(cache_dir).expanduser()
-    if os.environ.get("HF_DATASETS_CACHE"):
-        return Path(os.environ["HF_DATASETS_CACHE"]).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join("~", ".cache")
-    hf_home = os.environ.get("HF_HOME") or os.path.join(xdg, "huggingface")
-    return Path(hf_home).expanduser() / "datasets"
-
-
 def build_dir(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | None) -> Path:
-    return cache_root(cache_dir) / spec.name / config.name / version
+    return datasets_cache(cache_dir) / spec.name / config.name / version
 
 
 def is_built(spec: DatasetSpec, config: ConfigSpec, version: str, cache_dir: str | None) -> bool:

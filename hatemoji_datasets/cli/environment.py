@@ -49,8 +49,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 def environment(cache_dir: str | None = None, mirror: str | None = None) -> dict[str, str]:
     """What ``env`` shows, in its order: versions, platform, cache folder and mirror."""
-    from hatemoji_datasets.building.summary import cache_root
-    from hatemoji_datasets.sources.settings import MIRROR_ENV
+    from hatemoji_datasets.sources.settings import MIRROR_ENV, datasets_cache
 
     facts = {
         "hatemoji-datasets": __version__,
@@ -62,7 +61,7 @@ def environment(cache_dir: str | None = None, mirror: str | None = None) -> dict
             facts[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             facts[name] = NOT_INSTALLED
-    facts["cache folder"] = str(cache_root(cache_dir))
+    facts["cache folder"] = str(datasets_cache(cache_dir))
     # The setting as given, unchecked: a bug report may be about a mirror that is wrong.
     if mirror is not None:
         facts["mirror"] = f"{mirror} (--mirror)"

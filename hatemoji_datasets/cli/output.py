@@ -234,11 +234,15 @@ class WrappedMessages(logging.Formatter):
 
 
 def configure_logging(verbose: bool) -> None:
-    """The package's progress messages on standard error only with ``-v``, wrapped."""
+    """The package's messages on standard error, wrapped: warnings always, progress
+    messages only with ``-v``. The command's own handler writes to the standard error of
+    this run (not whatever stream a handler configured earlier holds)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(WrappedMessages())
-    logging.basicConfig(handlers=[handler])
-    logging.getLogger("hatemoji_datasets").setLevel(logging.INFO if verbose else logging.WARNING)
+    logger = logging.getLogger("hatemoji_datasets")
+    logger.handlers = [handler]
+    logger.propagate = False  # said once, here, whatever the root logger does
+    logger.setLevel(logging.INFO if verbose else logging.WARNING)
 
 
 def show_progress() -> None:

@@ -49,6 +49,14 @@ class SourceError(HatemojiDatasetsError):
         super().__init__(redact(message))
 
 
+class SourceUnreachableError(SourceError):
+    """A source no network here reaches (no DNS, no route), with no verified copy in the
+    cache: nothing could be checked, so the exit status is 2, as for an unreadable file."""
+
+    code = "SOURCE-UNREACHABLE"
+    exit_code = 2
+
+
 class ChecksumError(SourceError):
     """A fetched upstream file does not match its pinned size or sha256."""
 

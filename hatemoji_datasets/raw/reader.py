@@ -11,7 +11,6 @@ run only when something is wrong, and every problem becomes an
 
 from __future__ import annotations
 
-import codecs
 import csv
 import itertools
 import os
@@ -22,13 +21,13 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-import numpy as np
 import pyarrow
 import pyarrow.csv as pcsv
 
 from hatemoji_datasets.core.errors import InputError
 from hatemoji_datasets.core.file_reads import check_regular_file, unreadable
 from hatemoji_datasets.core.spec import RawFormat
+from hatemoji_datasets.raw import byte_scan
 
 #: pyarrow's CSV block size: larger than its 1 MiB default parses faster on these
 #: machines (measured with benchmarks/validate_scaling.py).
@@ -36,12 +35,6 @@ READ_BLOCK_BYTES = 4 << 20
 #: Block size of a file read batch by batch: pyarrow parses a few blocks ahead, so
 #: small blocks keep memory small (and were faster there, too).
 STREAM_BLOCK_BYTES = 1 << 20
-#: Bytes read at a time when counting a file's lines.
-SCAN_BLOCK_BYTES = 8 << 20
-#: The longest line a file may hold: a row of these datasets is at most a few KiB, so a
-#: longer line is refused (``FILE-LINE-TOO-LONG``) before any parser holds it whole. Room
-#: is left for a header of a million columns, which is refused as too wide instead.
-MAX_LINE_BYTES = 8 << 20
 #: The largest block a row whose quoted values span lines is parsed in (its lines are each
 #: within :data:`MAX_LINE_BYTES`); pyarrow takes block sizes as 32-bit integers.
 MAX_PARSE_BLOCK_BYTES = 64 << 20
@@ -114,7 +107,7 @@ class ConversionError(Exception):
 
 
 def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> pyarrow.Table:
-    lines, blank, quotes = _count_lines(name)  # refuses a line over MAX_LINE_BYTES first
+    lines, blank, quotes = byte_scan.count_lines(name)  # refuses a line over MAX_LINE_BYTES first
     if blank:
         _reject_blank_lines(name, fmt)  # pyarrow would skip blank lines silently
     if fmt.quoted and quotes % 2:  # every closed quoted value holds an even number of quotes
@@ -133,58 +126,6 @@ def _read(name: str, fmt: RawFormat, header: list[str], integers: list[str]) -> 
         if table is not None and table.num_rows == lines - 1:
             return table
     return _parse(name, fmt, types, newlines_in_values=fmt.quoted)
-
-
-def _count_lines(name: str) -> tuple[int, bool, int]:
-    """The file's physical lines, whether any is blank (after the first), and its quotes.
-
-    Read block by block into one reused buffer, so memory stays small whatever
-    the file's size; a block starts with the previous one's last two bytes, so
-    a blank line across a boundary is seen. A line longer than :data:`MAX_LINE_BYTES`
-    raises ``FILE-LINE-TOO-LONG`` as soon as its length is known.
-    """
-    buffer = np.empty(SCAN_BLOCK_BYTES + 2, dtype=np.uint8)
-    lines, blank, quotes, carried, last = 0, False, 0, 0, ord("\n")
-    offset, previous_newline = 0, -1  # the file offset of block[carried]; of the last "\n"
-    with open(name, "rb", buffering=0) as handle:
-        while read := handle.readinto(memoryview(buffer)[carried : carried + SCAN_BLOCK_BYTES]):
-            block = buffer[: carried + read]
-            quotes += int(np.count_nonzero(block[carried:] == ord('"')))
-            newlines = np.flatnonzero(block == ord("\n"))
-            own = newlines[newlines >= carried] - carried + offset
-            _check_line_lengths(name, own, previous_newline, lines)
-            previous_newline = int(own[-1]) if len(own) else previous_newline
-            offset += read
-            lines += len(own)
-            if not blank:
-                gaps = np.diff(newlines)
-                after = block[newlines[:-1] + 1]
-                blank = bool((gaps == 1).any() or ((gaps == 2) & (after == ord("\r"))).any())
-            last = int(block[-1])
-            carried = min(2, len(block))
-            buffer[:carried] = block[len(block) - carried :]
-    if offset - previous_newline - 1 > MAX_LINE_BYTES:  # the last line, with no newline
-        raise _line_too_long(name, lines + 1, offset - previous_newline - 1)
-    return lines + int(last != ord("\n")), blank, quotes
-
-
-def _check_line_lengths(name: str, newlines: np.ndarray, previous: int, lines_before: int):
-    """Raise ``FILE-LINE-TOO-LONG`` for the first line over :data:`MAX_LINE_BYTES` among
-    those ending at ``newlines`` (file offsets), the first starting after ``previous``."""
-    lengths = np.diff(np.concatenate([[previous], newlines])) - 1
-    over = np.flatnonzero(lengths > MAX_LINE_BYTES)
-    if len(over):
-        raise _line_too_long(name, lines_before + int(over[0]) + 1, int(lengths[over[0]]))
-
-
-def _line_too_long(name: str, line: int, length: int) -> InputError:
-    from hatemoji_datasets.core.numbers import size
-
-    message = (
-        f"line {line:,} is {size(length)} long; a line may hold at most {size(MAX_LINE_BYTES)} "
-        "(a row of these datasets is far shorter), so the file is not read further"
-    )
-    return unreadable(name, "FILE-LINE-TOO-LONG", message, line)
 
 
 def _parse(
@@ -249,7 +190,7 @@ def _parse_error(
 ) -> Exception:
     message = str(exc)
     if "UTF8" in message:
-        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
+        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", byte_scan.first_non_utf8_line(name))
     if "conversion error" in message and any(t != pyarrow.string() for t in types.values()):
         return ConversionError()
     if "Expected" in message and "columns" in message:
@@ -319,7 +260,7 @@ def scan_raw(
 
 
 def _checked_lines(name: str, fmt: RawFormat) -> int:
-    lines, blank, quotes = _count_lines(name)
+    lines, blank, quotes = byte_scan.count_lines(name)
     if blank:
         _reject_blank_lines(name, fmt)
     if fmt.quoted and quotes % 2:
@@ -360,13 +301,17 @@ def _header(name: str, fmt: RawFormat, max_columns: int | None) -> list[str]:
     """The header row; checks it is UTF-8, not repeated, and split by the delimiter."""
     try:
         with open(name, encoding="utf-8", newline="") as handle:
-            first = handle.readline(MAX_LINE_BYTES + 1)  # a header, never a whole huge line
-            if len(first) > MAX_LINE_BYTES:
-                _count_lines(name)  # measures the line without holding it, and refuses it
+            first = handle.readline(
+                byte_scan.MAX_LINE_BYTES + 1
+            )  # a header, never a whole huge line
+            if len(first) > byte_scan.MAX_LINE_BYTES:
+                byte_scan.count_lines(name)  # measures the line without holding it, and refuses it
             lines = itertools.chain([first], handle)  # a quoted header may span lines
             header = next(csv.reader(lines, delimiter=fmt.delimiter, quoting=fmt.quoting), None)
     except UnicodeDecodeError:
-        raise unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name)) from None
+        raise unreadable(
+            name, "FILE-NOT-UTF8", "not UTF-8", byte_scan.first_non_utf8_line(name)
+        ) from None
     except csv.Error as exc:
         raise unreadable(name, "FILE-UNPARSEABLE", f"header cannot be parsed: {exc}", 1) from None
     if not header or header == [""]:
@@ -389,66 +334,11 @@ def _header(name: str, fmt: RawFormat, max_columns: int | None) -> list[str]:
     return header
 
 
-def _first_non_utf8_line(name: str) -> int:
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    line = 1
-    with open(name, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            try:
-                decoder.decode(block)
-            except UnicodeDecodeError as exc:
-                return line + block.count(b"\n", 0, max(exc.start, 0))
-            line += block.count(b"\n")
-    return line
-
-
-def unclosed_quote_offset(name: str, delimiter: str) -> int | None:
-    """The file offset of a quoted value that opens and is never closed, if one does.
-
-    A quote opens a value only at the start of a field; inside, ``""`` is a quote
-    character and a lone ``"`` closes it (the rules of the csv module and pyarrow). Only
-    the quotes are visited, block by block, so memory stays that of two blocks.
-    """
-    starts = {ord("\n"), ord("\r"), ord(delimiter)}
-    opened: int | None = None
-    skip, before, offset = -1, ord("\n"), 0
-    with open(name, "rb") as handle:
-        block = handle.read(SCAN_BLOCK_BYTES)
-        while block:
-            following = handle.read(SCAN_BLOCK_BYTES)  # a quote's next byte may be there
-            raw = np.frombuffer(block, dtype=np.uint8)
-            for quote in np.flatnonzero(raw == ord('"')).tolist():
-                position = offset + quote
-                if position == skip:
-                    continue
-                if opened is None:
-                    if (int(raw[quote - 1]) if quote else before) in starts:
-                        opened = position
-                    continue
-                after = int(raw[quote + 1]) if quote + 1 < len(raw) else following[:1]
-                if after in (ord('"'), b'"'):
-                    skip = position + 1  # an escaped quote inside the value
-                else:
-                    opened = None
-            before, offset, block = int(raw[-1]), offset + len(block), following
-    return opened
-
-
-def _line_of_offset(name: str, offset: int) -> int:
-    """The 1-based line holding the byte at ``offset``, counted block by block."""
-    line, done = 1, 0
-    with open(name, "rb") as handle:
-        while done < offset and (block := handle.read(min(SCAN_BLOCK_BYTES, offset - done))):
-            line += block.count(b"\n")
-            done += len(block)
-    return line
-
-
 def _reject_unclosed_quote(name: str, fmt: RawFormat) -> None:
     # Only for a file with an odd number of quotes.
-    opened = unclosed_quote_offset(name, fmt.delimiter)
+    opened = byte_scan.unclosed_quote_offset(name, fmt.delimiter)
     if opened is not None:
-        line = _line_of_offset(name, opened)
+        line = byte_scan.line_of_offset(name, opened)
         message = f'the quoted value opened on line {line} is never closed (a " is missing)'
         raise unreadable(name, "FILE-UNCLOSED-QUOTE", message, line)
 
@@ -461,7 +351,7 @@ def _field_count_error(name: str, fmt: RawFormat, expected: int) -> InputError:
             if record and len(record) != expected
         ]
     except UnicodeDecodeError:  # a byte that is not UTF-8 split a row: that is the problem
-        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", _first_non_utf8_line(name))
+        return unreadable(name, "FILE-NOT-UTF8", "not UTF-8", byte_scan.first_non_utf8_line(name))
     if not bad:
         return unreadable(name, "FILE-UNPARSEABLE", "cannot be parsed as delimited text")
     listed = first_few([f"line {start} has {n:,}" for start, n in bad], "; ")

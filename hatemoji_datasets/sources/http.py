@@ -15,7 +15,6 @@ import hashlib
 import http.client
 import logging
 import os
-import re
 import socket
 import ssl
 import tempfile
@@ -29,9 +28,14 @@ from typing import NoReturn
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from hatemoji_datasets.core.checksums import SourceFile
-from hatemoji_datasets.core.errors import ChecksumError, SourceError, redact
+from hatemoji_datasets.core.errors import (
+    ChecksumError,
+    SourceError,
+    SourceUnreachableError,
+    redact,
+)
 from hatemoji_datasets.sources.settings import MIRROR_ENV, timeout_setting
-from hatemoji_datasets.sources.verify import verify
+from hatemoji_datasets.sources.verify import cached_name, verify
 
 #: Attempts per file; only timeouts, dropped connections and 5xx answers are retried.
 ATTEMPTS = 2
@@ -62,7 +66,7 @@ def download(
     ``on_bytes`` is told the bytes received so far (progress).
     """
     seconds = timeout_setting(timeout)
-    target = Path(folder) / _cache_name(source)
+    target = Path(folder) / cached_name(source)
     if target.is_file() and not force:
         try:
             verify(source, str(target))
@@ -164,13 +168,14 @@ def _network_failure(url: str, reason: object, wait: str, stage: str) -> NoRetur
     """Raise the error (retried or not) that names why the network failed."""
     hint = (
         f"; no network? Set {MIRROR_ENV} (or --mirror) to a folder or URL "
-        "that holds the files laid out as HOST/PATH"
+        "that holds the files laid out as HOST/PATH, or read them once (build, validate) "
+        "where the network or a mirror reaches them: a verified copy is kept in the cache"
     )
     if isinstance(reason, TimeoutError | socket.timeout):
         raise _Transient(f"timed out after {wait} {stage}") from None
     if isinstance(reason, socket.gaierror):
         host = urlsplit(url).hostname
-        raise SourceError(
+        raise SourceUnreachableError(
             f"could not download {url}: DNS lookup of {host} failed ({reason.strerror}){hint}"
         ) from None
     if isinstance(reason, ConnectionRefusedError):
@@ -180,7 +185,9 @@ def _network_failure(url: str, reason: object, wait: str, stage: str) -> NoRetur
             f"{where.port or (443 if where.scheme == 'https' else 80)}"
         ) from None
     if isinstance(reason, OSError) and reason.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH):
-        raise SourceError(f"could not download {url}: network unreachable{hint}") from None
+        raise SourceUnreachableError(
+            f"could not download {url}: network unreachable{hint}"
+        ) from None
     if isinstance(reason, ssl.SSLCertVerificationError):
         raise SourceError(
             f"could not download {url}: TLS certificate check failed ({reason.verify_message})"
@@ -221,8 +228,3 @@ def _request(url: str) -> urllib.request.Request:
     token = base64.b64encode(f"{unquote(user)}:{unquote(password)}".encode()).decode("ascii")
     request.add_unredirected_header("Authorization", f"Basic {token}")
     return request
-
-
-def _cache_name(source: SourceFile) -> str:
-    base = os.path.basename(urlsplit(source.url).path) or source.name
-    return f"{source.sha256}-{re.sub(r'[^A-Za-z0-9._-]', '_', base)[:80]}"

@@ -54,6 +54,34 @@ def check_mirror_url(url: str, origin: str = "mirror") -> None:
         raise SourceError(f"{origin} {shown!r} is not a valid URL: it names no host")
 
 
+def datasets_cache(cache_dir: str | os.PathLike[str] | None) -> Path:
+    """The ``datasets`` cache folder in force, as ``datasets`` itself resolves it."""
+    if cache_dir is not None:
+        return Path(cache_dir).expanduser()
+    if os.environ.get("HF_DATASETS_CACHE"):
+        return Path(os.environ["HF_DATASETS_CACHE"]).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join("~", ".cache")
+    hf_home = os.environ.get("HF_HOME") or os.path.join(xdg, "huggingface")
+    return Path(hf_home).expanduser() / "datasets"
+
+
+#: Subfolder of the ``datasets`` downloads cache that holds verified files.
+VERIFIED_SUBFOLDER = "hatemoji_datasets"
+
+
+def verified_copies(cache_dir: str | os.PathLike[str] | None) -> Path:
+    """Where verified upstream files are kept: downloads, and copies of mirror files (so a
+    release once read from a mirror is there offline), as ``datasets``' download manager
+    of that cache places its downloads."""
+    if cache_dir is not None:
+        downloads = Path(cache_dir).expanduser() / "downloads"
+    elif os.environ.get("HF_DATASETS_DOWNLOADED_DATASETS_PATH"):
+        downloads = Path(os.environ["HF_DATASETS_DOWNLOADED_DATASETS_PATH"]).expanduser()
+    else:
+        downloads = datasets_cache(None) / "downloads"
+    return downloads / VERIFIED_SUBFOLDER
+
+
 def timeout_setting(timeout: float | None = None) -> float:
     """The download timeout in seconds: the argument, else the environment variable, else 15."""
     origin = "timeout"

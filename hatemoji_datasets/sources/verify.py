@@ -1,9 +1,12 @@
-"""Checking a file against its pin: size first, then sha256."""
+"""Checking a file against its pin (size first, then sha256), and the name a verified copy
+of it is kept under in the cache."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+from urllib.parse import urlsplit
 
 from hatemoji_datasets.core.checksums import SourceFile
 from hatemoji_datasets.core.errors import ChecksumError
@@ -25,3 +28,10 @@ def verify(source: SourceFile, path: str) -> None:
     actual = sha256_of(path)
     if actual != source.sha256:
         raise ChecksumError(source.url, path, source.sha256, actual)
+
+
+def cached_name(source: SourceFile) -> str:
+    """The file name a verified copy of ``source`` has in the cache: its sha256 first, so a
+    copy of other bytes never answers for it."""
+    base = os.path.basename(urlsplit(source.url).path) or source.name
+    return f"{source.sha256}-{re.sub(r'[^A-Za-z0-9._-]', '_', base)[:80]}"
