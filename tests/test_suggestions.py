@@ -202,3 +202,27 @@ def test_a_file_of_another_dataset_is_named(other, tmp_path, monkeypatch, capsys
     # The right dataset: no hint, nothing wrong.
     status, out = _validate(tmp_path, monkeypatch, capsys, cases, PLAIN, *where)
     assert status == 0 and "hint:" not in out.out
+
+
+def test_built_names_and_predictions_files_are_told(tmp_path, monkeypatch, capsys, mirror) -> None:
+    # A file with the names `info` shows, or a predictions file, got only its column errors.
+    config = dataset_spec(PLAIN).config()
+    built = list(dataset_spec(PLAIN).load(config.features)(config, dataset_spec(PLAIN).version))
+    raw = dataset_spec(PLAIN).load(config.schema).to_schema().columns
+    assert set(built) - set(raw), "the plain dataset renames no column"
+    cases = ",".join(built) + "\n" + ",".join("1" for _ in built) + "\n"
+    status, out = _validate(tmp_path, monkeypatch, capsys, cases, PLAIN, "--mirror", str(mirror))
+    assert status == 1
+    assert (
+        "hint: new_cases.csv has the built dataset's column names (as `info` shows them): a "
+        f"contribution is written as the upstream file is, with its columns ({', '.join(raw)}) "
+        "and its values"
+    ) in out.out.splitlines()
+    id_column = config.id_column or "index"
+    predictions = f"{id_column},prediction\n1,0\n2,1\n"
+    status, out = _validate(tmp_path, monkeypatch, capsys, predictions, PLAIN)
+    assert status == 1
+    assert (
+        "hint: new_cases.csv looks like a predictions file (a 'prediction' column): score it "
+        f"with `hatemoji-datasets score {PLAIN} --predictions new_cases.csv`"
+    ) in out.out.splitlines()

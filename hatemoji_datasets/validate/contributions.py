@@ -36,7 +36,7 @@ from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, 
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.validate.formats import part_of, source_of, split_of
+from hatemoji_datasets.validate.formats import format_hints, part_of, source_of, split_of
 from hatemoji_datasets.validate.report import ValidationReport
 
 if TYPE_CHECKING:
@@ -117,7 +117,9 @@ def validate_contributions(
             with step(f"checking {name} ({raw.num_rows:,} rows)"):
                 found = _check_raw(raw, spec, config_spec, part, released, options)
             report.findings += found
-            report.hints += _other_dataset_hint(raw, spec, found)
+            if any(f.code in ("COLUMN-MISSING", "COLUMN-UNEXPECTED") for f in found):
+                header = [str(c) for c in raw.table.column_names]
+                report.hints += format_hints(raw.path, header, spec, config_spec)
             raw_files.setdefault(part, []).append(raw)
             if part.key_column in raw.table.column_names:
                 keys = raw.table[part.key_column].to_pandas()
@@ -184,20 +186,6 @@ def _screened(
         return False
     report.findings, report.omitted = found.findings, found.omitted
     return True
-
-
-def _other_dataset_hint(raw: RawTable, spec: DatasetSpec, found: list[Finding]) -> list[str]:
-    """ "FILE has the columns of OTHER": for a header this dataset's format refuses."""
-    from hatemoji_datasets.validate.formats import other_datasets_of
-
-    if not any(f.code in ("COLUMN-MISSING", "COLUMN-UNEXPECTED") for f in found):
-        return []
-    others = other_datasets_of([str(c) for c in raw.table.column_names], spec)
-    return [
-        f"{raw.path} has the columns of {other}, not of {spec.name}: did you mean "
-        f"--dataset {other}?"
-        for other in others
-    ]
 
 
 #: ``seen`` key of the keys read from built (Parquet) files.

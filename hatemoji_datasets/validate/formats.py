@@ -82,3 +82,32 @@ def other_datasets_of(header: list[str], spec: DatasetSpec) -> list[str]:
                 )
                 break
     return found
+
+
+#: The column a predictions file holds its labels in (``score``'s input), and the most
+#: columns such a file has (an id, the prediction, a score, maybe a text or two).
+PREDICTION_COLUMN = "prediction"
+PREDICTIONS_WIDTH = 6
+
+
+def format_hints(path: str, header: list[str], spec: DatasetSpec, config: ConfigSpec) -> list[str]:
+    """For a file whose header the config's format refuses: what it looks like, and what to
+    run instead (another dataset's file, this dataset as built, or a predictions file)."""
+    hints = [
+        f"{path} has the columns of {other}, not of {spec.name}: did you mean --dataset {other}?"
+        for other in other_datasets_of(header, spec)
+    ]
+    raw_columns = layout_of(spec, config.schema).columns
+    built = spec.load(config.features)(config, spec.version)  # the names `info` shows
+    if set(header) <= set(built) and not set(header) <= set(raw_columns):
+        hints.append(
+            f"{path} has the built dataset's column names (as `info` shows them): a "
+            "contribution is written as the upstream file is, with its columns "
+            f"({', '.join(raw_columns)}) and its values"
+        )
+    if PREDICTION_COLUMN in header and len(header) <= PREDICTIONS_WIDTH:
+        hints.append(
+            f"{path} looks like a predictions file (a {PREDICTION_COLUMN!r} column): "
+            f"score it with `hatemoji-datasets score {spec.name} --predictions {path}`"
+        )
+    return hints
