@@ -426,3 +426,29 @@ def test_table_schema_carries_the_vocabularies() -> None:
     assert fields["functionality"]["constraints"]["enum"][0] == "verb_swap"
     assert fields["case_id"]["constraints"] == {"required": True, "unique": True, "minimum": 0}
     assert any(rule["name"] == "label_matches_cell" for rule in schema["x-rules"])
+
+
+def test_template_is_the_upstream_header_and_next_free_id(mirror: Path, capsys) -> None:
+    # A contributor learnt the columns, values and free ids by reading the upstream CSV.
+    import csv
+    import json
+
+    from hatemoji_datasets.cli import main
+
+    upstream = mirror / (
+        "raw.githubusercontent.com/HannahKirk/Hatemoji/"
+        "a626f63216158748d072e581efc00267031f4404/HatemojiCheck/test.csv"
+    )
+    with upstream.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert main(["template", "hatemoji_check", "--format", "csv"]) == 0
+    assert capsys.readouterr().out == upstream.read_text(encoding="utf-8").splitlines()[0] + "\n"
+    assert main(["template", "hatemoji_check", "--format", "json"]) == 0
+    template = json.loads(capsys.readouterr().out)
+    assert template["next_id"] == max(int(row["case_id"]) for row in rows) + 1 == 3930
+    assert template["key_column"] == "case_id"
+    for column in ("target", "functionality", "set"):  # every value upstream uses, and no other
+        assert set(template["allowed"][column]) == {row[column] for row in rows}, column
+    assert main(["template", "hatemoji_check"]) == 0
+    text = capsys.readouterr().out
+    assert "next free case_id: 3930" in text and max(map(len, text.splitlines())) <= 100

@@ -663,3 +663,23 @@ def test_a_file_named_like_another_language(mirror: Path, tmp_path: Path, capsys
     code, findings = validate_json(capsys, mirror, NAME, path, "--config", "all")
     ids = [f for f in findings if f["code"] == "MHC-ID-LANGUAGE"]
     assert code == 1 and len(ids) == len(lines) - 1
+
+
+def test_template_lists_a_languages_own_groups(mirror: Path, capsys) -> None:
+    # A German contributor was told every language's groups, and had to read the CSV.
+    import json
+
+    from hatemoji_datasets.cli import main
+
+    name = "multilingual_hatecheck"
+    assert main(["template", name, "--config", "german", "--format", "json"]) == 0
+    allowed = json.loads(capsys.readouterr().out)["allowed"]
+    german = ["women", "trans people", "gay people", "black people", "disabled people"]
+    assert allowed["target_ident"] == ["", *german, "jews", "refugees"]  # no Muslims
+    upstream = upstream_path(mirror, source_url(name, "german"))
+    with upstream.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert set(allowed["target_ident"]) == {row["target_ident"] for row in rows}
+    assert set(allowed["functionality"]) == {row["functionality"] for row in rows}
+    assert main(["template", name, "--config", "german"]) == 0
+    assert "(empty), women, trans people" in capsys.readouterr().out

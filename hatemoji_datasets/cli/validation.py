@@ -48,6 +48,22 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     source_options(validate, "where released files are downloaded")
     validate.set_defaults(command=run_validate, json_error=error_report)
 
+    template = commands.add_parser(
+        "template",
+        help="what a contribution holds: the upstream columns, each one's allowed values "
+        "and the next free id",
+    )
+    template.add_argument("name", help="NAME[/CONFIG]")
+    template.add_argument("--config", help="config name (default: the dataset's default)")
+    template.add_argument(
+        "--format",
+        choices=("text", "csv", "json"),
+        default="text",
+        help="csv: an empty contribution, its header alone",
+    )
+    source_options(template, "where released files are downloaded")
+    template.set_defaults(command=run_template)
+
     export = commands.add_parser(
         "export-schemas",
         help="write the language-neutral schema files (pandera YAML, Frictionless) and "
@@ -91,6 +107,43 @@ def run_validate(args: argparse.Namespace) -> int:
     )
     print(render(report, args.format, args.max_findings))
     return report.exit_code
+
+
+def run_template(args: argparse.Namespace) -> int:
+    import csv
+    import json
+    import sys
+
+    from hatemoji_datasets.cli.output import WIDTH, table, wrap_list
+    from hatemoji_datasets.validate.template import contribution_template
+
+    found = contribution_template(
+        args.name, args.config, mirror=args.mirror, cache_dir=args.cache_dir
+    )
+    if args.format == "json":
+        print(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+        return 0
+    if args.format == "csv":  # the header alone: an empty contribution
+        csv.writer(sys.stdout, delimiter=found.delimiter, lineterminator="\n").writerow(
+            found.columns
+        )
+        return 0
+    print(f"{found.dataset} ({found.config}): a contribution is a file with this header,")
+    print("written as the upstream file is (its columns and values):\n")
+    columns = f"columns: {', '.join(found.columns)}"
+    print("\n         ".join(wrap_list(safe(columns), WIDTH - 9)))
+    if found.allowed:
+        print("\nallowed values:")
+        rows = [
+            [column, ", ".join(value or "(empty)" for value in values)]
+            for column, values in found.allowed.items()
+        ]
+        print(table(["column", "values"], rows))
+    if found.next_id is not None:
+        print(f"\nnext free {found.key_column}: {found.next_id}")
+    print("\nan empty file to start from, its header alone:")
+    print(f"hatemoji-datasets template {found.dataset} --config {found.config} --format csv")
+    return 0
 
 
 def run_export_schemas(args: argparse.Namespace) -> int:

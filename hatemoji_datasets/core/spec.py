@@ -158,6 +158,10 @@ class ConfigSpec:
     scoring: Scoring | None = None
     #: Files of other formats joined to each split's rows (see :class:`Join`).
     joins: tuple[Join, ...] = ()
+    #: The values a raw column allows in this config where they are fewer than its model
+    #: allows in every config (one language's groups): ``(column, values)`` pairs, what
+    #: ``template`` lists for a contributor.
+    vocabularies: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)

@@ -7,7 +7,9 @@
 - :mod:`~hatemoji_datasets.validate.release_rules`: rules against the released data;
 - :mod:`~hatemoji_datasets.validate.built_format`: Parquet contributions;
 - :mod:`~hatemoji_datasets.validate.report`: the report and its formats;
-- :mod:`~hatemoji_datasets.validate.formats`: which of a config's formats a file is in;
+- :mod:`~hatemoji_datasets.validate.formats`: which of a config's formats a file is in, and
+  what a refused file looks like instead;
+- :mod:`~hatemoji_datasets.validate.template`: what a contribution to a config holds;
 - :mod:`~hatemoji_datasets.validate.joined`: joined contributions (cases and annotations);
 - :mod:`~hatemoji_datasets.validate.across_files`: rules over all files of a contribution;
 - :mod:`~hatemoji_datasets.validate.codes`: the generated table of finding codes;

@@ -304,6 +304,9 @@ ALL_SCORING = Scoring(
 
 def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSpec:
     sources = languages[0] if len(languages) == 1 else languages
+    # The languages' own groups and tests, in the order their files first name them.
+    targets = dict.fromkeys(t for language in languages for t in UPSTREAM_TARGETS[language])
+    tests = dict.fromkeys(f for language in languages for f in FUNCTIONALITIES_OF[language])
     return ConfigSpec(
         name=name,
         description=description,
@@ -318,6 +321,10 @@ def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSp
         cross_row_rules=True,  # a new case may refer to a released one
         statistics="statistics:statistics",
         scoring=LANGUAGE_SCORING if len(languages) == 1 else ALL_SCORING,
+        vocabularies=(
+            ("functionality", tuple(tests)),
+            ("target_ident", (UPSTREAM_NO_TARGET, *targets)),
+        ),
     )
 
 
