@@ -12,6 +12,7 @@ from typing import Any
 from hatemoji_datasets.cli import (
     data,
     diffing,
+    leaderboard,
     pinning,
     publishing,
     regenerate,
@@ -22,7 +23,7 @@ from hatemoji_datasets.core.suggest import did_you_mean
 
 DESCRIPTION = (
     "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
-    "score, card, export and pin them."
+    "score, rank, card, export and pin them."
 )
 VERBOSE_HELP = "show progress messages and progress bars (bars also show on a terminal)"
 MIRROR_HELP = "folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=VERBOSE_HELP,
     )
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for group in (data, diffing, validation, scoring, publishing, pinning, regenerate):
+    for group in (data, diffing, validation, scoring, leaderboard, publishing, pinning, regenerate):
         group.add_commands(commands, source_options)
     for sub in commands.choices.values():  # -v after the command name works too
         sub.add_argument(
