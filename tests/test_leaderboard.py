@@ -287,6 +287,28 @@ def test_renderings(board_runs: Path, mirror: Path, session_cache: Path) -> None
     pd.testing.assert_frame_equal(csv, report.to_frame(), check_dtype=False)
 
 
+def test_odd_but_valid_spellings_score_as_their_plain_twin(
+    gold: pd.DataFrame, board_runs: Path, mirror: Path, session_cache: Path, tmp_path: Path
+) -> None:
+    """A run the quick read cannot take (ids as ``007``, labels as ``1.0``, a JSON Lines file)
+    is read as ``score`` reads it, with the same result."""
+    plain = board_runs / "alpha_20_rs1.csv"
+    frame = pd.read_csv(plain, dtype=str)
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    frame.assign(case_id="00" + frame["case_id"], prediction=frame["prediction"] + ".0").to_csv(
+        odd / "alpha_20_rs1.csv", index=False
+    )
+    frame.astype({"case_id": int, "prediction": int}).to_json(
+        odd / "alpha_20_rs2.jsonl", orient="records", lines=True
+    )
+    where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
+    (twin,) = leaderboard({PLAIN: plain}, **where).runs
+    report = leaderboard({PLAIN: odd}, **where)
+    assert sorted(run.model for run in report.runs) == ["alpha_20_rs1", "alpha_20_rs2"]
+    assert all(run.scores == twin.scores for run in report.runs)
+
+
 def _cli(mirror: Path, cache: Path, *args: str) -> int:
     return main(["leaderboard", *args, "--cache-dir", str(cache), "--mirror", str(mirror)])
 
