@@ -26,6 +26,7 @@ TARGETS = {
     "peer": 0.15,
     "mhc_mb": 2048,
     "cli": 0.1,
+    "leaderboard": 1.0,
 }
 #: The sizes (rows) the validate figures are stated at, by role; a smoke run's stand-ins.
 ROLES = {"small": 10_000, "peer": 200_000, "large": 1_000_000, "huge": 4_000_000}
@@ -204,6 +205,38 @@ def cli_table(results: dict) -> list[str]:
     ]
 
 
+def leaderboard_table(pairs: Pairs) -> list[str]:
+    ratio = pairs.ratio()
+    target = TARGETS["leaderboard"]
+    row = [
+        f"{row_count(pairs.extra('a', 'runs'))} runs, "
+        f"{row_count(pairs.extra('a', 'rows'))} predictions{failed_note(pairs)}",
+        num(pairs.wall("a")),
+        num(pairs.wall("b")),
+        num(ratio),
+        f"<= {target}x",
+        verdict(ratio, target),
+        both(pairs.step("a"), pairs.step("b")),
+        both(pairs.peak("a"), pairs.peak("b"), 0),
+    ]
+    header = [
+        "runs",
+        "leaderboard s",
+        "plain loop s",
+        "ratio",
+        "target",
+        "met",
+        "step s (pkg / loop)",
+        "peak MB (pkg / loop)",
+    ]
+    return [
+        "### Leaderboard vs the plain loop (`read_csv` + scikit-learn per run)",
+        "",
+        *table(header, [row]),
+        "",
+    ]
+
+
 def targets_table(found: dict, validate_rows: list[list[str]]) -> list[str]:
     """Every figure of the issue's targets table, from this run, side by side (the
     validate group's rows from ``validate_report.validate_figures``)."""
@@ -214,6 +247,17 @@ def targets_table(found: dict, validate_rows: list[list[str]]) -> list[str]:
             text, worst = spread(ratios)
             rows.append([what, text, f"<= {TARGETS[group]}x", verdict(worst, TARGETS[group])])
     rows += validate_rows
+    if "leaderboard" in found:
+        ratio = found["leaderboard"].ratio()
+        target = TARGETS["leaderboard"]
+        rows.append(
+            [
+                f"leaderboard, {row_count(found['leaderboard'].extra('a', 'runs'))} MHC runs",
+                f"{num(ratio)}x",
+                f"<= {target}x",
+                verdict(ratio, target),
+            ]
+        )
     for command, pairs in found.get("cli", {}).items():
         wall = pairs.wall("a")
         rows.append(

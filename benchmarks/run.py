@@ -29,6 +29,13 @@ Groups (``--only`` runs one):
   its own ``--mhc-timeout`` and ``--mhc-cap-mb`` (a stopped one is reported with
   the peak it reached, and ends the repeats), with its exit code and its count of
   findings.
+- ``leaderboard``: ``hatemoji_datasets.evaluate.leaderboard`` over 150 runs in each of the
+  five languages of the MHC paper's Table 2 (750 runs, about 2.8M predictions; the
+  released Spanish runs under the mirror's sibling ``reference/mhc-elr-emnlp2022``, and
+  for the other four languages runs of the same names written from them,
+  ``children/write_runs.py``) vs the loop a researcher writes (``pandas.read_csv``, then
+  scikit-learn's metrics per run, then a ``groupby``), both reading the gold labels through
+  the same warm cache.
 
 Usage: ``HATEMOJI_DATASETS_MIRROR=/path/to/mirror python benchmarks/run.py
 [--repeats 5 | --smoke] [--only GROUP] [--sizes 10000 200000 1000000 4000000]
@@ -65,6 +72,7 @@ from report import (
     build_table,
     cli_table,
     harness_rss,
+    leaderboard_table,
     machine,
     targets_table,
     write_section,
@@ -80,6 +88,11 @@ VALIDATING = ("hatemoji_build", "all")
 TABLE_SCHEMA = ROOT / "schemas" / "hatemoji_check" / "HatemojiCheckRaw.table-schema.json"
 #: The dataset and config of the big contribution (one released row repeated).
 MHC = ("multilingual_hatecheck", "german")
+#: The languages of the MHC paper's Table 2 (the leaderboard group), and its runs' names.
+BOARD_LANGUAGES = ("spanish", "portuguese", "hindi", "arabic", "italian")
+BOARD_PATTERN = "{model}_{size}_rs{seed}.csv"
+#: The released runs (Spanish) the leaderboard group starts from, beside the mirror.
+BOARD_REFERENCE = Path("reference", "mhc-elr-emnlp2022", "hatecheck_es")
 
 
 # --------------------------------------------------------------------------- the groups
@@ -284,6 +297,38 @@ def run_mhc(run: Run, made: dict, where: list[str]) -> dict:
     return found
 
 
+def run_leaderboard(run: Run) -> Pairs | None:
+    """The leaderboard of 750 runs vs the plain loop; None without the released runs."""
+    released = run.mirror.parent / BOARD_REFERENCE
+    if not released.is_dir():
+        progress(f"leaderboard: skipped, no released runs at {released}")
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="leaderboard-", dir=run.tmp))
+    languages = BOARD_LANGUAGES[:1] if run.smoke else BOARD_LANGUAGES
+    args = {
+        "folder": str(folder / "runs"),
+        "languages": list(languages),
+        "pattern": BOARD_PATTERN,
+        "cache": str(folder / "cache"),
+        "mirror": str(run.mirror),
+    }
+    progress(f"leaderboard: writing {len(languages) * 150} runs, building {len(languages)} configs")
+    made = run_child(
+        child("write_runs.py", {**args, "reference": str(released)}), run.env, "writing runs"
+    )
+    pairs = Pairs()
+    if made is None:
+        return pairs
+    for repeat in range(run.repeats + (0 if run.smoke else 1)):
+        label = f"leaderboard {made['runs']:,} runs #{repeat}"
+        progress(label)
+        a = run_child(child("leaderboard_package.py", args), run.env, f"{label} package")
+        b = run_child(child("leaderboard_plain.py", args), run.env, f"{label} plain loop")
+        if repeat or run.smoke:  # the first pair is untimed (file cache, .pyc)
+            pairs.add(a, b)
+    return pairs
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -293,7 +338,7 @@ def main() -> None:
     parser.add_argument(
         "--smoke", action="store_true", help="every group at tiny sizes, once: a minute or two"
     )
-    parser.add_argument("--only", choices=("build", "warm", "cli", "validate"))
+    parser.add_argument("--only", choices=("build", "warm", "cli", "validate", "leaderboard"))
     parser.add_argument(
         "--sizes", type=int, nargs="+", help="validate rows (10k 200k 1M 4M; smoke: 1k 2k 5k 20k)"
     )
@@ -324,7 +369,7 @@ def main() -> None:
     sizes = args.sizes or sorted(set(roles.values()))
     peer_sizes = args.peer_sizes or [roles["peer"]]
     mhc_mb = args.mhc_mb or (1.0 if args.smoke else 500.0)
-    groups = [args.only] if args.only else ["build", "warm", "cli", "validate"]
+    groups = [args.only] if args.only else ["build", "warm", "cli", "validate", "leaderboard"]
     began = time.perf_counter()
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="hatemoji-bench-") as tmp:
@@ -351,6 +396,11 @@ def main() -> None:
             out += validate_table(found["validate"], roles)
             out += mhc_table(mhc) if mhc else []
             validate_rows = validate_figures(found["validate"], mhc, roles)
+        if "leaderboard" in groups:
+            board = run_leaderboard(run)
+            if board is not None:
+                found["leaderboard"] = board
+                out += leaderboard_table(board)
     elapsed = time.perf_counter() - began
     load_after = os.getloadavg()
     body = [

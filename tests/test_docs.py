@@ -14,7 +14,7 @@ How a page is run (the conventions its authors follow):
   upload to the Hub).
 
 A page that needs published artefacts which are no part of the repository (the authors'
-released predictions on docs/reproducing.md) reads their folder from an environment
+released predictions and runs on docs/reproducing.md) reads their folder from an environment
 variable of ``INPUTS``, which the test sets to that folder under the reference artefacts
 (``tests/conftest.py``); a page naming a variable whose folder is absent skips.
 
@@ -44,7 +44,7 @@ FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S
 SKIP = re.compile(r"<!--\s*not run:\s*(.+?)\s*-->\s*$")
 RUN = ("python", "bash")
 #: Environment variable -> the folder of reference artefacts it names, for pages that use it.
-INPUTS = {"HATECHECK_PREDICTIONS": "hatecheck-acl2021"}
+INPUTS = {"HATECHECK_PREDICTIONS": "hatecheck-acl2021", "MHC_RUNS": "mhc-elr-emnlp2022"}
 MARK = "@@DOCS@@"
 #: Pages another test runs, in the setting they need.
 ELSEWHERE = {

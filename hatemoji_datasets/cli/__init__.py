@@ -5,6 +5,7 @@
 - :mod:`~hatemoji_datasets.cli.diffing`: ``diff``;
 - :mod:`~hatemoji_datasets.cli.validation`: ``validate``, ``export-schemas``;
 - :mod:`~hatemoji_datasets.cli.scoring`: ``score``;
+- :mod:`~hatemoji_datasets.cli.leaderboard`: ``leaderboard``;
 - :mod:`~hatemoji_datasets.cli.publishing`: ``card``, ``export``, ``push``;
 - :mod:`~hatemoji_datasets.cli.pinning`: ``lock``, ``verify``, ``fingerprints``;
 - :mod:`~hatemoji_datasets.cli.regenerate`: ``regenerate`` (every generated file), over

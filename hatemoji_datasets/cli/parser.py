@@ -13,6 +13,7 @@ from hatemoji_datasets.cli import (
     data,
     diffing,
     environment,
+    leaderboard,
     pinning,
     publishing,
     regenerate,
@@ -24,7 +25,7 @@ from hatemoji_datasets.version import __version__
 
 DESCRIPTION = (
     "Versioned, validated hate-speech datasets: list, build, describe, diff, validate, "
-    "score, card, export and pin them."
+    "score, rank, card, export and pin them."
 )
 VERBOSE_HELP = "show progress messages and progress bars (bars also show on a terminal)"
 MIRROR_HELP = "folder or URL laid out as HOST/PATH (or $HATEMOJI_DATASETS_MIRROR)"
@@ -73,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     # Not required: a bare command prints this help (main), as people expect of a tool.
     commands = parser.add_subparsers(metavar="COMMAND")
-    groups = (data, diffing, validation, scoring, publishing, pinning, regenerate, environment)
-    for group in groups:
+    groups = (data, diffing, validation, scoring, leaderboard, publishing, pinning, regenerate)
+    for group in (*groups, environment):
         group.add_commands(commands, source_options)
     for sub in commands.choices.values():  # -v after the command name works too
         sub.add_argument(

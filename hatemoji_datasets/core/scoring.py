@@ -140,3 +140,29 @@ class Scoring:
     #: What ``--plot`` draws: ``"rows"``, one row per row of the ``plot`` table and one
     #: column per model; or ``"matrix"``, the declared ``matrix``, one panel per model.
     heatmap: Literal["rows", "matrix"] = "rows"
+
+
+#: The metrics of a leaderboard cell, in their order.
+LEADERBOARD_METRICS = ("accuracy", "f1_hateful", "f1_macro")
+
+
+@dataclass(frozen=True)
+class LeaderboardLayout:
+    """A paper's table of many models over several dataset configs (its main table):
+    which configs are its columns, in order and under which heading, and which of
+    :data:`LEADERBOARD_METRICS` each shows. A layout's columns without runs are left
+    out; runs of configs it does not name get columns after its own."""
+
+    name: str
+    title: str
+    #: ``(NAME/CONFIG, heading)`` per column, in the paper's order.
+    columns: tuple[tuple[str, str], ...]
+    metrics: tuple[str, ...] = LEADERBOARD_METRICS
+
+    def __post_init__(self) -> None:
+        unknown = [m for m in self.metrics if m not in LEADERBOARD_METRICS]
+        if unknown or not self.metrics:
+            raise ValueError(
+                f"LeaderboardLayout({self.name!r}): metrics must be some of "
+                f"{', '.join(LEADERBOARD_METRICS)}, not {', '.join(unknown) or 'none'}"
+            )

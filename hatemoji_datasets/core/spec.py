@@ -24,7 +24,7 @@ from typing import Any
 
 from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
-from hatemoji_datasets.core.scoring import Scoring
+from hatemoji_datasets.core.scoring import LeaderboardLayout, Scoring
 from hatemoji_datasets.core.suggest import did_you_mean
 
 CHECKSUMS_FILE = "checksums.tsv"
@@ -214,6 +214,8 @@ class DatasetSpec:
     #: The module of the dataset package (``hatemoji_datasets.datasets.<name>``).
     package: str
     default_config: str | None = None
+    #: Tables of many models the dataset's papers print (``leaderboard(..., layout=NAME)``).
+    layouts: tuple[LeaderboardLayout, ...] = ()
 
     # -- versions and configs ------------------------------------------------------------
 

@@ -11,7 +11,11 @@
 - :mod:`~hatemoji_datasets.evaluate.breakdowns`: the tables a dataset declares;
 - :mod:`~hatemoji_datasets.evaluate.report`: :class:`ScoreReport` and :class:`Table`;
 - :mod:`~hatemoji_datasets.evaluate.render`: markdown, JSON and CSV;
-- :mod:`~hatemoji_datasets.evaluate.plot`: the heatmap.
+- :mod:`~hatemoji_datasets.evaluate.plot`: the heatmap;
+- :mod:`~hatemoji_datasets.evaluate.runs`: a leaderboard's runs: files, folders, globs, names;
+- :mod:`~hatemoji_datasets.evaluate.leaderboards`: :func:`leaderboard`, many runs in one table;
+- :mod:`~hatemoji_datasets.evaluate.leaderboard_report`: :class:`LeaderboardReport`;
+- :mod:`~hatemoji_datasets.evaluate.leaderboard_render`: a leaderboard as markdown, LaTeX, HTML.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hatemoji_datasets.evaluate.leaderboard_report import LeaderboardReport
+    from hatemoji_datasets.evaluate.leaderboards import leaderboard
     from hatemoji_datasets.evaluate.report import ScoreReport, Table
     from hatemoji_datasets.evaluate.scoring import score
 
@@ -28,6 +34,8 @@ _LAZY = {
     "score": "hatemoji_datasets.evaluate.scoring",
     "ScoreReport": "hatemoji_datasets.evaluate.report",
     "Table": "hatemoji_datasets.evaluate.report",
+    "leaderboard": "hatemoji_datasets.evaluate.leaderboards",
+    "LeaderboardReport": "hatemoji_datasets.evaluate.leaderboard_report",
 }
 
 
@@ -37,4 +45,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'hatemoji_datasets.evaluate' has no attribute {name!r}")
 
 
-__all__ = ["ScoreReport", "Table", "score"]
+__all__ = ["LeaderboardReport", "ScoreReport", "Table", "leaderboard", "score"]

@@ -6,7 +6,14 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
-from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Fairness, Matrix, Scoring
+from hatemoji_datasets.core.scoring import (
+    PER_GOLD_LABEL,
+    Breakdown,
+    Fairness,
+    LeaderboardLayout,
+    Matrix,
+    Scoring,
+)
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 
 #: Functionalities in the paper's F1..F7 order.
@@ -84,6 +91,24 @@ SCORING = Scoring(
     ),
 )
 
+#: The Hatemoji paper's main table (Kirk et al., NAACL 2022): accuracy and F1 of each model
+#: on the emoji test sets (HatemojiBuild's rounds, HatemojiCheck) and on HateCheck. Its R1-R4
+#: and R1-R7 columns are Dynabench rounds no dataset here holds; R5, R6 and R7 alone are
+#: the rounds' own test splits, for runs scored round by round.
+HATEMOJI_MAIN_TABLE = LeaderboardLayout(
+    name="hatemoji",
+    title="Hatemoji (Kirk et al., NAACL 2022), main table",
+    columns=(
+        ("hatemoji_build/r5", "R5"),
+        ("hatemoji_build/r6", "R6"),
+        ("hatemoji_build/r7", "R7"),
+        ("hatemoji_build/all", "R5-R7"),
+        ("hatemoji_check/default", "HatemojiCheck"),
+        ("hatecheck/default", "HateCheck"),
+    ),
+    metrics=("accuracy", "f1_hateful"),
+)
+
 SPEC = DatasetSpec(
     name="hatemoji_check",
     pretty_name="HatemojiCheck",
@@ -111,4 +136,5 @@ SPEC = DatasetSpec(
             scoring=SCORING,
         ),
     ),
+    layouts=(HATEMOJI_MAIN_TABLE,),
 )
