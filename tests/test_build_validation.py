@@ -123,7 +123,7 @@ def test_recording_validates_a_cached_build(
 def test_every_pinned_file_is_valid(name: str, config: str, mirror: Path) -> None:
     """The suite validates every pinned file, as builds that skip the schema rely on."""
     spec = dataset_spec(name)
-    pipeline.check_released(spec, spec.config(config), str(mirror), None)
+    building_pipeline.check_released(spec, spec.config(config), str(mirror), None)
 
 
 # -- the generated layout builds read with -------------------------------------------------
