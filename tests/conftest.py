@@ -7,7 +7,6 @@ marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs withou
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import logging
@@ -286,14 +285,13 @@ def dummy_data_dir(name: str) -> Path:
     return dataset_spec(name).package_dir / DUMMY_DATA
 
 
-#: The module of a dataset's folder that states what the shared tests expect of it.
-FACTS_MODULE = "testing"
-
-
 def dataset_facts(name: str) -> ModuleType:
-    """What the shared tests expect of dataset ``name``, stated in its own folder
-    (``datasets/<name>/testing.py``: split sizes, card statements, Hub language ...)."""
-    return importlib.import_module(f"{dataset_spec(name).package}.{FACTS_MODULE}")
+    """What the shared tests expect of dataset ``name``, stated in the module of its folder
+    its declaration names (``testing=Ref("testing")``: split sizes, card statements, Hub
+    language ...)."""
+    spec = dataset_spec(name)
+    assert spec.testing is not None, f"{name} declares no testing module (testing=Ref(...))"
+    return spec.load(spec.testing)
 
 
 def declaring(fact: str) -> list[str]:

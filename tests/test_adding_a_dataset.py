@@ -1,6 +1,8 @@
 """docs/adding-a-dataset.md, done: on a scratch copy of the repository, its commands copy
-HatemojiCheck's folder to ``toy_check`` and regenerate; then the shared tests run on the
-sixth dataset, and nothing outside its folder and the generated files was edited.
+HatemojiCheck's folder to ``toy_check``, rename it in ``spec.py`` alone (the folder imports
+itself relatively and references its parts relative to itself) and regenerate; then the
+shared tests run on the sixth dataset, and nothing outside its folder and the generated
+files was edited.
 """
 
 from __future__ import annotations
@@ -75,6 +77,9 @@ def test_the_page_adds_a_dataset_the_shared_tests_run_on(mirror: Path, tmp_path:
     assert not set(before) - set(after)  # nothing removed
     new_folder = work / "hatemoji_datasets" / "datasets" / NEW
     assert 'name="toy_check"' in (new_folder / "spec.py").read_text(encoding="utf-8")
+    # The copy refers to its own parts: no module names the folder it was copied from.
+    original = "hatemoji_datasets.datasets.hatemoji_check"
+    assert not [p.name for p in new_folder.glob("*.py") if original in p.read_text("utf-8")]
 
     report = tmp_path / "report.xml"
     # In one process (-n 0): workers of its own would each collect the whole suite again.

@@ -66,7 +66,7 @@ def test_a_build_of_recorded_files_skips_the_schema_unless_asked(
     assert main(args) == 0
     assert "schema:" not in capsys.readouterr().out
     assert main([*args, "--validate"]) == 0
-    model = config.schema.rpartition(":")[2]
+    model = config.schema.name
     assert f"schema: {len(pinned)} pinned file(s) valid against {model}" in capsys.readouterr().out
     assert schema_runs == [ran, ran]
     fresh = str(tmp_path / "fresh")
@@ -123,7 +123,7 @@ def test_recording_validates_a_cached_build(
 def test_every_pinned_file_is_valid(name: str, config: str, mirror: Path) -> None:
     """The suite validates every pinned file, as builds that skip the schema rely on."""
     spec = dataset_spec(name)
-    pipeline.check_released(spec, spec.config(config), str(mirror), None)
+    building_pipeline.check_released(spec, spec.config(config), str(mirror), None)
 
 
 # -- the generated layout builds read with -------------------------------------------------

@@ -11,12 +11,13 @@ import pyarrow as pa
 import pytest
 from conftest import dummy_data_dir, upstream_path
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import CSV, ConfigSpec, Join
 from hatemoji_datasets.raw.joins import attach, join_findings, stack_frames, stack_tables
 
-NOTES = Join("notes", "schema:Notes", "id", (("test", "notes"),), agree_on=("word",))
-MEMBERS = Join("members", "schema:Rows", "id", (("test", "members"),), indicator="listed")
+NOTES = Join("notes", Ref("schema", "Notes"), "id", (("test", "notes"),), agree_on=("word",))
+MEMBERS = Join("members", Ref("schema", "Rows"), "id", (("test", "members"),), indicator="listed")
 
 
 def place(file: str):
@@ -82,9 +83,9 @@ def test_declaration_helpers() -> None:
         name="c",
         description="",
         splits=(("test", ("first", "second")),),
-        schema="schema:Rows",
-        features="transform:features_of",
-        transform="transform:transform",
+        schema=Ref("schema", "Rows"),
+        features=Ref("transform", "features_of"),
+        transform=Ref("transform", "transform"),
         key_column="id",
         text_column="word",
         eval_split="test",
@@ -93,7 +94,7 @@ def test_declaration_helpers() -> None:
     assert config.split_sources("test") == ("first", "second")
     assert config.row_sources == ("first", "second")
     assert config.source_names == ("first", "second", "notes")
-    assert config.schemas == ("schema:Rows", "schema:Notes")
+    assert config.schemas == (Ref("schema", "Rows"), Ref("schema", "Notes"))
     own, notes = config.parts
     assert own.join is None and own.sources == ("first", "second")
     assert notes.join is NOTES and notes.sources == ("notes",)

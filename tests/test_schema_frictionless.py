@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import PLAIN, dataset_facts, delimiter_of, edited, upstream_path
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
 frictionless = pytest.importorskip("frictionless")
@@ -16,7 +18,7 @@ from frictionless import formats  # noqa: E402 - only once frictionless is known
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 
-def _cases() -> list[tuple[str, str, str]]:
+def _cases() -> list[tuple[str, Ref[Any], str]]:
     """(dataset, the model of its format, source) for every upstream file, each once."""
     cases = {}
     for name, spec in specs().items():
@@ -27,10 +29,10 @@ def _cases() -> list[tuple[str, str, str]]:
     return [(name, schema, source) for (name, source), schema in cases.items()]
 
 
-def _resource(path: Path, name: str, schema: str) -> frictionless.Resource:
+def _resource(path: Path, name: str, schema: Ref[Any]) -> frictionless.Resource:
     spec = specs()[name]
     config_spec = next(c for c in spec.configs if schema in c.schemas)
-    model = schema.partition(":")[2]
+    model = schema.name
     descriptor = json.loads((SCHEMAS / name / f"{model}.table-schema.json").read_text("utf-8"))
     fmt = config_spec.raw_format
     control = formats.CsvControl(delimiter=fmt.delimiter, quote_char='"' if fmt.quoted else "\x00")
@@ -47,9 +49,9 @@ def _resource(path: Path, name: str, schema: str) -> frictionless.Resource:
 SKIPPED = ["blank-label"]
 
 
-@pytest.mark.parametrize(("name", "schema", "source"), _cases())
+@pytest.mark.parametrize(("name", "schema", "source"), _cases(), ids=str)
 def test_exported_table_schema_validates_the_upstream_file(
-    mirror: Path, name: str, schema: str, source: str
+    mirror: Path, name: str, schema: Ref[Any], source: str
 ) -> None:
     path = upstream_path(mirror, specs()[name].source_files()[source].url)
     report = _resource(path, name, schema).validate(

@@ -1,6 +1,7 @@
 """Build one config's tables: its raw files read and checked (:mod:`hatemoji_datasets.raw.files`),
 joined, then the config's vectorised transform per split and, for a config that
-re-splits its rows, its ``resplit`` over all splits.
+re-splits its rows, its ``resplit`` over all splits; or check its pinned files alone,
+fetched (:mod:`hatemoji_datasets.sources.fetch`) and read.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pyarrow
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.raw.files import check_files, raise_for, read_files
 from hatemoji_datasets.raw.joins import attach
+from hatemoji_datasets.sources.fetch import fetch_released
 
 
 def build_tables(
@@ -55,3 +57,14 @@ def resplit_tables(
             f"not the declared {config.split_names}"
         )
     return regrouped
+
+
+def check_released(
+    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
+) -> None:
+    """Fetch and verify the config's pinned files and validate them against the schema.
+
+    Raises SchemaViolationError with every finding if a file breaks it.
+    """
+    paths = fetch_released(spec, config, mirror, cache_dir)
+    raise_for(check_files(spec, config, read_files(spec, config, paths)))

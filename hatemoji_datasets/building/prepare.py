@@ -83,7 +83,7 @@ def load_verified(
             raise _cache_error(builder.cache_dir, exc.__cause__) from None
         raise
     if validate and not builder.validated:  # found in the cache: validate its sources now
-        from hatemoji_datasets.raw.files import check_released
+        from hatemoji_datasets.building.pipeline import check_released
 
         with step(f"{spec.name}/{config.name} {version}: validating the pinned files"):
             check_released(spec, config, mirror, cache_dir)

@@ -2,6 +2,7 @@
 language.
 
 - :mod:`~hatemoji_datasets.core.spec`: the declarations (datasets, configs, releases, files);
+- :mod:`~hatemoji_datasets.core.ref`: lazy references to a dataset folder's parts (``Ref``);
 - :mod:`~hatemoji_datasets.core.scoring`: the scoring declarations (a report's tables);
 - :mod:`~hatemoji_datasets.core.columns`: the built columns every dataset shares;
 - :mod:`~hatemoji_datasets.core.checksums`: a dataset's pinned upstream files (``checksums.tsv``);

@@ -9,10 +9,12 @@ given a :class:`ScoringContext`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from hatemoji_datasets.core.columns import LABEL_COLUMN
+from hatemoji_datasets.core.ref import Ref
 
 
 class ScoringContext(Protocol):
@@ -63,8 +65,8 @@ class Breakdown:
     model's (``accuracy``, ``f1_hateful``, ``f1_macro``, ``recall`` of the group's
     gold class, ``false_positive_rate``, ``false_negative_rate``). A dataset whose
     rows need other key columns than ``by`` (a paper's numbering, a group of tests)
-    declares them as ``keys`` and names its own ``function`` (``"scoring:cell_keys"``)
-    that returns them for one group: ``function(context, codes) -> {key: value}``.
+    declares them as ``keys`` and references its own ``function`` (``Ref("scoring",
+    "cell_keys")``) that returns them for one group: ``function(context, codes) -> {key: value}``.
     ``rows`` limits the table to the rows a paper counts (:class:`Rows`); ``by`` may be
     any built column, a plain string column too (its values are the row keys).
     """
@@ -76,7 +78,7 @@ class Breakdown:
     metrics: tuple[str, ...] = ("accuracy",)
     show: tuple[tuple[str, str], ...] = ()
     keys: tuple[str, ...] = ()
-    function: str | None = None
+    function: Ref[Callable[[ScoringContext, Sequence[Any]], Mapping[str, Any]]] | None = None
     #: The rows the table covers (a paper's subset, e.g. template cases); None: every
     #: scored row.
     rows: Rows | None = None

@@ -7,25 +7,33 @@ export, ``info``, cards and scoring all read it; none restates it.
 This module imports only the standard library, so that listing datasets,
 versions, configs and sources stays fast. Heavy parts (the pandera schema, the
 ``datasets`` features, the Arrow transform, the statistics and any scoring
-function of the dataset's own) are named by reference (``"module:attribute"``
-relative to the dataset package) and imported only when needed
-(:meth:`DatasetSpec.load`).
+function of the dataset's own) are lazy references to the folder's modules
+(:class:`~hatemoji_datasets.core.ref.Ref`, e.g. ``Ref("transform", "transform")``),
+imported only when needed (:meth:`DatasetSpec.load`).
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import LeaderboardLayout, Scoring
 from hatemoji_datasets.core.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from datasets import DatasetDict, Features
+
+T = TypeVar("T")
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"
@@ -79,8 +87,8 @@ class Join:
 
     #: What these files hold, for messages ("annotations").
     name: str
-    #: The pandera model of these files.
-    schema: str
+    #: The pandera model of these files, e.g. ``Ref("schema", "Notes")``.
+    schema: Ref[type[Any]]
     #: The column both formats identify a row by.
     key_column: str
     #: ``(split, source)`` pairs, as ``ConfigSpec.splits``.
@@ -102,7 +110,7 @@ class Join:
 class RawPart:
     """One file format a config reads: its own rows' (``join`` None) or a join's."""
 
-    schema: str
+    schema: Ref[type[Any]]
     key_column: str
     #: Every source of this format the config reads.
     sources: tuple[str, ...]
@@ -119,13 +127,13 @@ class ConfigSpec:
     #: of that name, or from several sources of one format, stacked in the order given
     #: (``(split, (source, ...))``). Only the config's sources are fetched.
     splits: tuple[tuple[str, str | tuple[str, ...]], ...]
-    #: The pandera model of the raw files, e.g. ``"schema:RawCases"``.
-    schema: str
+    #: The pandera model of the raw files, e.g. ``Ref("schema", "RawCases")``.
+    schema: Ref[type[Any]]
     #: ``features(config, version) -> datasets.Features``.
-    features: str
+    features: Ref[Callable[[ConfigSpec, str], Features]]
     #: ``transform(raw: pyarrow.Table, config, version) -> pyarrow.Table``: validated raw
     #: rows of one split to rows of the built dataset (columns in feature order).
-    transform: str
+    transform: Ref[Callable[[pa.Table, ConfigSpec, str], pa.Table]]
     #: The raw column that identifies a row: its id, or its text where rows have no id.
     key_column: str
     #: The raw column holding the text.
@@ -142,18 +150,20 @@ class ConfigSpec:
     #: ``split_of_file(path) -> str | None``: for schemas whose rules need to know which
     #: split's file each row came from, the split a contributed file's name says (None:
     #: each row's own column says). Imports no pandera (the streaming validator calls it).
-    split_of_file: str | None = None
+    split_of_file: Ref[Callable[[str], str | None]] | None = None
     #: ``resplit(tables: {split: pyarrow.Table}, config, version) -> {split: table}``: for a
     #: config whose splits are not its files, the transformed tables of every split at
     #: once, regrouped into the declared splits (same split names, same columns).
-    resplit: str | None = None
+    resplit: Ref[Callable[[dict[str, pa.Table], ConfigSpec, str], dict[str, pa.Table]]] | None = (
+        None
+    )
     #: The release that added this config; ``None``: every release has it.
     added_in: str | None = None
     #: Dataset-specific settings read by the transform (e.g. which rounds to keep).
     params: tuple[tuple[str, Any], ...] = ()
     #: ``statistics(data: datasets.DatasetDict) -> dict``: the config's figures for
     #: ``info`` and the card, computed from the built data.
-    statistics: str | None = None
+    statistics: Ref[Callable[[DatasetDict], dict[str, Any]]] | None = None
     #: The tables ``score`` reports (overall metrics only when None).
     scoring: Scoring | None = None
     #: Files of other formats joined to each split's rows (see :class:`Join`).
@@ -197,7 +207,7 @@ class ConfigSpec:
         return (own, *(RawPart(j.schema, j.key_column, j.source_names, j) for j in self.joins))
 
     @property
-    def schemas(self) -> tuple[str, ...]:
+    def schemas(self) -> tuple[Ref[type[Any]], ...]:
         """Every raw-file model the config validates with: its own, then its joins'."""
         return tuple(dict.fromkeys(part.schema for part in self.parts))
 
@@ -216,6 +226,9 @@ class DatasetSpec:
     default_config: str | None = None
     #: Tables of many models the dataset's papers print (``leaderboard(..., layout=NAME)``).
     layouts: tuple[LeaderboardLayout, ...] = ()
+    #: The module of the folder stating what the shared tests expect of the dataset
+    #: (``Ref("testing")``: split sizes, card statements, known output).
+    testing: Ref[ModuleType] | None = None
 
     # -- versions and configs ------------------------------------------------------------
 
@@ -298,10 +311,14 @@ class DatasetSpec:
             )
         return {name: pinned[name] for name in config.source_names}
 
-    def load(self, reference: str) -> Any:
-        """Import what ``"module:attribute"`` names, relative to the dataset package."""
-        module, _, attribute = reference.partition(":")
-        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+    def load(self, reference: Ref[T]) -> T:
+        """Import the part of the dataset's folder ``reference`` names."""
+        if not isinstance(reference, Ref):
+            raise TypeError(
+                f"{self.name} names a part by {reference!r}: write Ref(module, name), "
+                "e.g. Ref('transform', 'features_of')"
+            )
+        return reference.resolve(self.package)
 
 
 def version_key(version: str) -> tuple[int, ...]:

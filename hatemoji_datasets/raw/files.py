@@ -5,8 +5,9 @@
   format are stacked) and each join's;
 - :func:`check_files` validates each format's files as one table (rules such
   as pairs may span files), then what each join promises, naming each row's
-  own file and line;
-- :func:`check_released` fetches the config's pinned files and checks them.
+  own file and line.
+
+Reading only reads: the files are fetched by :mod:`hatemoji_datasets.sources`.
 
 Files are read as the schemas' generated raw columns say
 (:mod:`hatemoji_datasets.schema.raw_columns`), so reading imports no pandera;
@@ -31,7 +32,6 @@ from hatemoji_datasets.raw.joins import join_findings, stack_tables
 from hatemoji_datasets.raw.plan_checks import tables_keep_plan
 from hatemoji_datasets.raw.reader import RawTable, read_raw
 from hatemoji_datasets.schema.raw_columns import layout_of
-from hatemoji_datasets.sources.fetch import fetch_released
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -214,14 +214,3 @@ def raise_for(findings: list[Finding]) -> None:
     errors = [f for f in findings if f.severity == "error"]
     if errors:
         raise SchemaViolationError(errors)
-
-
-def check_released(
-    spec: DatasetSpec, config: ConfigSpec, mirror: str | None, cache_dir: str | None
-) -> None:
-    """Fetch and verify the config's pinned files and validate them against the schema.
-
-    Raises SchemaViolationError with every finding if a file breaks it.
-    """
-    paths = fetch_released(spec, config, mirror, cache_dir)
-    raise_for(check_files(spec, config, read_files(spec, config, paths)))

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.spec import DatasetSpec
 
 PLAN_FILE = "plan.json"
@@ -105,10 +106,10 @@ def plan_path(spec: DatasetSpec) -> Path:
     return spec.package_dir / PLAN_FILE
 
 
-def model_plan(spec: DatasetSpec, reference: str) -> ModelPlan:
-    """The plan of the schema ``reference`` (``"schema:Model"``) of ``spec``."""
+def model_plan(spec: DatasetSpec, reference: Ref[Any]) -> ModelPlan:
+    """The plan of the schema ``reference`` (``Ref("schema", "Model")``) of ``spec``."""
     plans = _read(plan_path(spec))
-    name = reference.rpartition(":")[2]
+    name = str(reference.name)
     if name not in plans:
         raise HatemojiDatasetsError(
             f"{plan_path(spec)} has no plan of {name}; run `hatemoji-datasets regenerate`"

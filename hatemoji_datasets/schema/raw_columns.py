@@ -14,8 +14,10 @@ import csv
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.spec import DatasetSpec
 
 LAYOUT_FILE = "raw_columns.tsv"
@@ -31,17 +33,17 @@ class RawLayout:
     integers: tuple[str, ...]
 
 
-def model_name(reference: str) -> str:
-    """The model a ``"module:Model"`` reference names."""
-    return reference.rpartition(":")[2]
+def model_name(reference: Ref[Any]) -> str:
+    """The model a reference names (``Ref("schema", "Model")``: ``Model``)."""
+    return str(reference.name)
 
 
 def layout_path(spec: DatasetSpec) -> Path:
     return spec.package_dir / LAYOUT_FILE
 
 
-def layout_of(spec: DatasetSpec, reference: str) -> RawLayout:
-    """The layout of the schema ``reference`` (``"schema:Model"``) of ``spec``."""
+def layout_of(spec: DatasetSpec, reference: Ref[Any]) -> RawLayout:
+    """The layout of the schema ``reference`` (``Ref("schema", "Model")``) of ``spec``."""
     layouts = _read(layout_path(spec))
     name = model_name(reference)
     if name not in layouts:

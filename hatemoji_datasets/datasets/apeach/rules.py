@@ -14,12 +14,13 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import distinct_pairs, scalar
-from hatemoji_datasets.datasets.apeach.spec import (
+from hatemoji_datasets.schema.plan import ScreenContext
+
+from .spec import (
     AGE_GROUP_WIDTH,
     GENDER_BIAS,
     YOUNGEST_AGE_GROUP,
 )
-from hatemoji_datasets.schema.plan import ScreenContext
 
 
 def _age_group(batch: Any, context: ScreenContext) -> pyarrow.Array:

@@ -9,7 +9,9 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from hatemoji_datasets.datasets.apeach.spec import (
+from hatemoji_datasets.schema.model import RawFileModel, rule
+
+from .spec import (
     AGE_GROUP_WIDTH,
     APEACH_CLASSES,
     BIASES,
@@ -20,7 +22,6 @@ from hatemoji_datasets.datasets.apeach.spec import (
     WRITER_GENDERS,
     YOUNGEST_AGE_GROUP,
 )
-from hatemoji_datasets.schema.model import RawFileModel, rule
 
 
 def age_group(age: int) -> int:

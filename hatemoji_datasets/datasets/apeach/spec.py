@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Scoring
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawFormat, Release, version_key
 
@@ -125,6 +126,7 @@ SPEC = DatasetSpec(
     name="apeach",
     pretty_name="APEACH (with the BEEP! training corpus)",
     package=__package__,
+    testing=Ref("testing"),
     releases=(
         Release(
             "2.0.0",
@@ -146,27 +148,27 @@ SPEC = DatasetSpec(
             name="default",
             description="APEACH: crowd-written sentences on ten topic prompts, test only.",
             splits=(("test", "apeach_test"),),
-            schema="schema:ApeachRaw",
-            features="transform:apeach_features",
-            transform="transform:apeach_transform",
+            schema=Ref("schema", "ApeachRaw"),
+            features=Ref("transform", "apeach_features"),
+            transform=Ref("transform", "apeach_transform"),
             key_column="text",
             text_column="text",
             eval_split="test",
-            statistics="statistics:apeach_statistics",
+            statistics=Ref("statistics", "apeach_statistics"),
             scoring=APEACH_SCORING,
         ),
         ConfigSpec(
             name="beep",
             description="BEEP!: labeled Korean news comments, hate and offensive as hateful.",
             splits=(("train", "beep_train"), ("validation", "beep_dev")),
-            schema="schema:BeepRaw",
-            features="transform:beep_features",
-            transform="transform:beep_transform",
+            schema=Ref("schema", "BeepRaw"),
+            features=Ref("transform", "beep_features"),
+            transform=Ref("transform", "beep_transform"),
             key_column="comments",
             text_column="comments",
             eval_split="validation",
             raw_format=BEEP_FORMAT,
-            statistics="statistics:beep_statistics",
+            statistics=Ref("statistics", "beep_statistics"),
             scoring=BEEP_SCORING,
         ),
     ),

@@ -23,7 +23,9 @@ from hatemoji_datasets.core.arrow_values import (
     scalar,
     strings,
 )
-from hatemoji_datasets.datasets.hatecheck.spec import (
+from hatemoji_datasets.schema.plan import ScreenContext
+
+from .spec import (
     HATEFUL_SUFFIX,
     LABEL_COLUMNS,
     LABELS_PER_CASE,
@@ -33,7 +35,6 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.schema.plan import ScreenContext
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 #: A missing text, as a scalar.

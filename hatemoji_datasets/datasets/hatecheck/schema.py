@@ -13,7 +13,9 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from hatemoji_datasets.datasets.hatecheck.spec import (
+from hatemoji_datasets.schema.model import OPTIONAL_ID, RawFileModel, looked_up, optional_ids, rule
+
+from .spec import (
     DIRECTIONS,
     FUNCTIONALITIES,
     HATEFUL_SUFFIX,
@@ -26,7 +28,6 @@ from hatemoji_datasets.datasets.hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.schema.model import OPTIONAL_ID, RawFileModel, looked_up, optional_ids, rule
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 

@@ -8,6 +8,9 @@ the schemas and by the built dataset's ClassLabels.
 
 from __future__ import annotations
 
+from typing import Any
+
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Fairness, Rows, Scoring
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Join, Release
 
@@ -101,7 +104,7 @@ SCORING = Scoring(
             by=("functionality",),
             info=("label", "n"),
             keys=("group", "test", "functionality"),
-            function="scoring:functionality_keys",
+            function=Ref("scoring", "functionality_keys"),
         ),
         Breakdown(
             "groups_in_templates",
@@ -157,7 +160,7 @@ def _config(
     name: str,
     description: str,
     cases: str,
-    annotations_schema: str,
+    annotations_schema: Ref[type[Any]],
     annotations: str,
     *joins: Join,
 ) -> ConfigSpec:
@@ -166,15 +169,15 @@ def _config(
         name=name,
         description=description,
         splits=(("test", cases),),
-        schema="schema:HateCheckCases",
-        features="transform:features_of",
-        transform="transform:transform",
+        schema=Ref("schema", "HateCheckCases"),
+        features=Ref("transform", "features_of"),
+        transform=Ref("transform", "transform"),
         key_column="case_id",
         text_column="test_case",
         id_column="case_id",
         eval_split="test",
         cross_row_rules=True,  # a new case may refer to a released one
-        statistics="statistics:statistics",
+        statistics=Ref("statistics", "statistics"),
         scoring=SCORING,
         joins=(
             Join(
@@ -193,6 +196,7 @@ SPEC = DatasetSpec(
     name="hatecheck",
     pretty_name="HateCheck",
     package=__package__,
+    testing=Ref("testing"),
     releases=(
         Release(
             "1.0.0",
@@ -206,18 +210,18 @@ SPEC = DatasetSpec(
             "default",
             "The test suite: 3,728 cases, each with its five annotations.",
             "suite_cases",
-            "schema:HateCheckSuiteAnnotations",
+            Ref("schema", "HateCheckSuiteAnnotations"),
             "suite_annotations",
         ),
         _config(
             "all",
             "All 3,901 generated cases, marking the 3,728 the suite kept.",
             "all_cases",
-            "schema:HateCheckAnnotations",
+            Ref("schema", "HateCheckAnnotations"),
             "all_annotations",
             Join(
                 "test suite",
-                "schema:HateCheckCases",
+                Ref("schema", "HateCheckCases"),
                 "case_id",
                 (("test", "suite_cases"),),
                 indicator="in_test_suite",

@@ -9,7 +9,8 @@ from typing import Any
 import datasets
 
 from hatemoji_datasets.core.agreement import category_counts, fleiss_kappa
-from hatemoji_datasets.datasets.hatecheck.spec import GROUP_OF
+
+from .spec import GROUP_OF
 
 #: Decimals of a kappa as shown.
 KAPPA_DIGITS = 3

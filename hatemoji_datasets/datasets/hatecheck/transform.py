@@ -8,7 +8,8 @@ import pyarrow as pa
 
 from hatemoji_datasets.core import features
 from hatemoji_datasets.core.spec import ConfigSpec
-from hatemoji_datasets.datasets.hatecheck.spec import (
+
+from .spec import (
     ANNOTATORS,
     DIRECTIONS,
     FUNCTIONALITIES,

@@ -1,6 +1,6 @@
 """HatemojiBuild; the pair helper is importable from here."""
 
-from hatemoji_datasets.datasets.hatemoji_build.pairs import (
+from .pairs import (
     CrossSplitPair,
     count_cross_split_pairs,
     cross_split_pairs,

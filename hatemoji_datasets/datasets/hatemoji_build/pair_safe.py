@@ -38,7 +38,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.spec import ConfigSpec
-from hatemoji_datasets.datasets.hatemoji_build.spec import PERTURBATIONS, SPLITS
+
+from .spec import PERTURBATIONS, SPLITS
 
 _ORIGINAL = PERTURBATIONS.index("original")
 

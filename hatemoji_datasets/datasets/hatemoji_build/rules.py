@@ -27,19 +27,20 @@ from hatemoji_datasets.core.arrow_values import (
     scalar,
     strings,
 )
-from hatemoji_datasets.datasets.hatemoji_build.spec import (
+from hatemoji_datasets.schema.plan import ScreenContext
+
+from .spec import (
     NO_HATE_TYPE,
     PERTURBATIONS,
     ROUND_SET_LETTER,
     UPSTREAM_SPLIT_OF_FILE,
 )
-from hatemoji_datasets.datasets.hatemoji_build.targets import (
+from .targets import (
     NO_TARGET,
     is_target_literal,
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.schema.plan import ScreenContext
 
 
 @lru_cache(maxsize=1 << 16)

@@ -16,7 +16,9 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from hatemoji_datasets.datasets.hatemoji_build.spec import (
+from hatemoji_datasets.schema.model import RawFileModel, column_rule, is_in, rule, source_splits
+
+from .spec import (
     HATE_TYPES,
     NO_HATE_TYPE,
     PERTURBATIONS,
@@ -24,13 +26,12 @@ from hatemoji_datasets.datasets.hatemoji_build.spec import (
     ROUNDS,
     UPSTREAM_SPLIT_OF_FILE,
 )
-from hatemoji_datasets.datasets.hatemoji_build.targets import (
+from .targets import (
     NO_TARGET,
     is_target_literal,
     parse_target_literal,
     target_codes,
 )
-from hatemoji_datasets.schema.model import RawFileModel, column_rule, is_in, rule, source_splits
 
 
 def expected_round_sets(df: pd.DataFrame) -> pd.Series:

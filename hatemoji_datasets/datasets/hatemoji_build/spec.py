@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, PairConsistency, Scoring
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
 
@@ -93,26 +94,26 @@ def _config(
     if pair_safe:
         return replace(
             _config(name, description, rounds),
-            resplit="pair_safe:resplit",
+            resplit=Ref("pair_safe", "resplit"),
             params=(("rounds", rounds), ("pair_safe", True)),
-            statistics="statistics:pair_safe_statistics",
+            statistics=Ref("statistics", "pair_safe_statistics"),
             added_in=PAIR_SAFE_SINCE,
         )
     return ConfigSpec(
         name=name,
         description=description,
         splits=tuple((split, split) for split in SPLITS),
-        schema="schema:HatemojiBuildRaw",
-        features="transform:features_of",
-        transform="transform:transform",
+        schema=Ref("schema", "HatemojiBuildRaw"),
+        features=Ref("transform", "features_of"),
+        transform=Ref("transform", "transform"),
         key_column="entry_id",
         text_column="text",
         id_column="entry_id",
         eval_split="test",
         cross_row_rules=True,
-        split_of_file="spec:split_named_by",
+        split_of_file=Ref("spec", "split_named_by"),
         params=(("rounds", rounds),),
-        statistics="statistics:statistics",
+        statistics=Ref("statistics", "statistics"),
         scoring=SCORING,
     )
 
@@ -121,6 +122,7 @@ SPEC = DatasetSpec(
     name="hatemoji_build",
     pretty_name="HatemojiBuild",
     package=__package__,
+    testing=Ref("testing"),
     releases=(
         Release(
             "1.1.0",

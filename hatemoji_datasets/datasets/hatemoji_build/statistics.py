@@ -10,11 +10,11 @@ from typing import Any
 
 import datasets
 
-from hatemoji_datasets.datasets.hatemoji_build.pairs import (
+from .pairs import (
     cross_split_pairs,
     distinct_pairs,
 )
-from hatemoji_datasets.datasets.hatemoji_build.targets import glossary
+from .targets import glossary
 
 
 def statistics(data: datasets.DatasetDict) -> dict[str, Any]:

@@ -8,14 +8,15 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core import features
 from hatemoji_datasets.core.spec import ConfigSpec
-from hatemoji_datasets.datasets.hatemoji_build.spec import (
+
+from .spec import (
     HATE_TYPES,
     PERTURBATIONS,
     ROUNDS,
     SPLITS,
     UPSTREAM_SPLIT_OF_FILE,
 )
-from hatemoji_datasets.datasets.hatemoji_build.targets import target_codes
+from .targets import target_codes
 
 
 def features_of(config: ConfigSpec, version: str) -> datasets.Features:

@@ -16,8 +16,9 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import booleans, numpy_of, scalar, strings
 from hatemoji_datasets.core.emoji_search import contains_emoji
-from hatemoji_datasets.datasets.hatemoji_check.spec import PERTURBATIONS, UPSTREAM_NO_TARGET
 from hatemoji_datasets.schema.plan import ScreenContext
+
+from .spec import PERTURBATIONS, UPSTREAM_NO_TARGET
 
 
 def template_ids(test_group_id: Any, upstream_set: Any) -> pyarrow.Array:

@@ -13,14 +13,15 @@ import pyarrow.compute as pc
 from pandera.typing import Series
 
 from hatemoji_datasets.core.emoji_search import contains_emoji
-from hatemoji_datasets.datasets.hatemoji_check.rules import template_ids
-from hatemoji_datasets.datasets.hatemoji_check.spec import (
+from hatemoji_datasets.schema.model import RawFileModel, rule
+
+from .rules import template_ids
+from .spec import (
     FUNCTIONALITIES,
     PERTURBATIONS,
     PROTECTED_TARGETS,
     UPSTREAM_NO_TARGET,
 )
-from hatemoji_datasets.schema.model import RawFileModel, rule
 
 
 def gold_labels(functionality: pd.Series, upstream_set: pd.Series) -> pd.Series:

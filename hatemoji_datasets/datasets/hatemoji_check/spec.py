@@ -6,6 +6,7 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import (
     PER_GOLD_LABEL,
     Breakdown,
@@ -59,7 +60,7 @@ SCORING = Scoring(
             by=("functionality", "perturbation"),
             info=("label", "n"),
             keys=("case", "functionality", "perturbation"),
-            function="scoring:cell_keys",
+            function=Ref("scoring", "cell_keys"),
         ),
         Breakdown(
             "targets",
@@ -113,6 +114,7 @@ SPEC = DatasetSpec(
     name="hatemoji_check",
     pretty_name="HatemojiCheck",
     package=__package__,
+    testing=Ref("testing"),
     releases=(
         Release(
             "1.0.0",
@@ -125,14 +127,14 @@ SPEC = DatasetSpec(
             name="default",
             description="All 3,930 test cases, one test split.",
             splits=(("test", "test"),),
-            schema="schema:HatemojiCheckRaw",
-            features="transform:features_of",
-            transform="transform:transform",
+            schema=Ref("schema", "HatemojiCheckRaw"),
+            features=Ref("transform", "features_of"),
+            transform=Ref("transform", "transform"),
             key_column="case_id",
             text_column="text",
             id_column="case_id",
             eval_split="test",
-            statistics="statistics:statistics",
+            statistics=Ref("statistics", "statistics"),
             scoring=SCORING,
         ),
     ),

@@ -25,7 +25,9 @@ from hatemoji_datasets.core.arrow_values import (
     scalar,
     strings,
 )
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+from hatemoji_datasets.schema.plan import ScreenContext
+
+from .spec import (
     ANNOTATORS_PER_CASE,
     FUNCTIONALITIES,
     FUNCTIONALITIES_OF,
@@ -35,7 +37,6 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     UPSTREAM_NO_TARGET,
     UPSTREAM_TARGETS,
 )
-from hatemoji_datasets.schema.plan import ScreenContext
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
 #: The three-label literal, as ``schema.LABELS_LITERAL`` (whole value).

@@ -15,7 +15,18 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+from hatemoji_datasets.schema.model import (
+    OPTIONAL_ID,
+    RawFileModel,
+    column_rule,
+    is_in,
+    looked_up,
+    optional_ids,
+    row_sources,
+    rule,
+)
+
+from .spec import (
     ANNOTATORS_PER_CASE,
     FUNCTIONALITIES,
     FUNCTIONALITIES_OF,
@@ -26,16 +37,6 @@ from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
     UPSTREAM_LABELS,
     UPSTREAM_NO_TARGET,
     UPSTREAM_TARGETS,
-)
-from hatemoji_datasets.schema.model import (
-    OPTIONAL_ID,
-    RawFileModel,
-    column_rule,
-    is_in,
-    looked_up,
-    optional_ids,
-    row_sources,
-    rule,
 )
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS

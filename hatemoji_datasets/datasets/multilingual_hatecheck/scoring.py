@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from hatemoji_datasets.core.scoring import ScoringContext
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
+
+from .spec import GROUP_OF
 
 
 def functionality_keys(context: ScoringContext, codes: tuple[Any, ...]) -> dict[str, Any]:

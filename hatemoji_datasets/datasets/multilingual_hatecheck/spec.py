@@ -8,6 +8,7 @@ the built dataset's ClassLabels.
 
 from __future__ import annotations
 
+from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import (
     PER_GOLD_LABEL,
     Breakdown,
@@ -237,7 +238,7 @@ LANGUAGE_SCORING = Scoring(
             by=("functionality",),
             info=("label", "n"),
             keys=("group", "functionality"),
-            function="scoring:functionality_keys",
+            function=Ref("scoring", "functionality_keys"),
         ),
         Breakdown(
             "groups_in_templates",
@@ -281,7 +282,7 @@ ALL_SCORING = Scoring(
             by=("functionality", "language"),
             info=("label", "n"),
             keys=("group", "functionality", "language"),
-            function="scoring:cell_keys",
+            function=Ref("scoring", "cell_keys"),
         ),
         _TARGETS,
         Breakdown(
@@ -312,15 +313,15 @@ def _config(name: str, description: str, languages: tuple[str, ...]) -> ConfigSp
         name=name,
         description=description,
         splits=(("test", sources),),
-        schema="schema:MultilingualHateCheckCases",
-        features="transform:features_of",
-        transform="transform:transform",
+        schema=Ref("schema", "MultilingualHateCheckCases"),
+        features=Ref("transform", "features_of"),
+        transform=Ref("transform", "transform"),
         key_column="mhc_case_id",
         text_column="test_case",
         id_column="case_id",
         eval_split="test",
         cross_row_rules=True,  # a new case may refer to a released one
-        statistics="statistics:statistics",
+        statistics=Ref("statistics", "statistics"),
         scoring=LANGUAGE_SCORING if len(languages) == 1 else ALL_SCORING,
         vocabularies=(
             ("functionality", tuple(tests)),
@@ -346,6 +347,7 @@ SPEC = DatasetSpec(
     name="multilingual_hatecheck",
     pretty_name="Multilingual HateCheck",
     package=__package__,
+    testing=Ref("testing"),
     releases=(
         Release(
             "1.0.0",

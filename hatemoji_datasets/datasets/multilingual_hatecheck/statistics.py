@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.core.agreement import fleiss_kappa
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import GROUP_OF
+
+from .spec import GROUP_OF
 
 #: Decimals of a kappa as shown.
 KAPPA_DIGITS = 3

@@ -8,7 +8,8 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core import features
 from hatemoji_datasets.core.spec import ConfigSpec
-from hatemoji_datasets.datasets.multilingual_hatecheck.spec import (
+
+from .spec import (
     FUNCTIONALITIES,
     LANGUAGES,
     TARGET_OF_SPELLING,
