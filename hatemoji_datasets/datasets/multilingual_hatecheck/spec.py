@@ -16,7 +16,7 @@ from hatemoji_datasets.core.scoring import (
     Rows,
     Scoring,
 )
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release, Stack
 
 #: The languages, as upstream names its files (``hatecheck_cases_final_<language>.csv``)
 #: and its case ids (``<language>-<n>``); each is also the source name of its file.
@@ -341,4 +341,5 @@ SPEC = DatasetSpec(
         _config("all", "Every language's test cases, one after the other.", LANGUAGES),
     ),
     default_config="all",
+    stacks=(Stack("languages", "all", LANGUAGES),),
 )
