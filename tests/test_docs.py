@@ -198,6 +198,8 @@ def test_page_runs(page: Path, mirror: Path, session_cache: Path, tmp_path: Path
             "HF_HOME": str(tmp_path / "hf-home"),
             "HF_HUB_OFFLINE": "1",
             "HF_DATASETS_OFFLINE": "1",
+            # Where `lm-eval-tasks --path` writes the tasks: not the user's own cache.
+            "XDG_CACHE_HOME": str(tmp_path / "cache"),
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
             **inputs,
         }

@@ -218,8 +218,36 @@ def test_the_harness_resolves_each_prompt_beside_its_yaml_without_the_package(
     assert done.returncode == 0, done.stderr[-3000:]
     rendered = json.loads(done.stdout.splitlines()[-1])
     expected = {
-        f"{name}_{config.name}": jinja(old_template(wording(name))).render(text=text)
+        f"{name}_{config.name}{kind}": jinja(old_template(prompt)).render(text=text)
         for name, spec in specs().items()
         for config in spec.configs
+        for kind, prompt in (("", wording(name)), ("_gen", generative_wording(name)))
     }
     assert rendered == expected
+
+
+def generative_wording(name: str) -> str:
+    """The generative twin's prompt: the card's wording with a line before its last that
+    asks for one of the choices (``lm_eval: instruction``, else the English one)."""
+    card = yaml.safe_load(specs()[name].card_source_path.read_text(encoding="utf-8"))
+    words = card.get("lm_eval") or {}
+    choices = words.get("choices", ["non-hateful", "hateful"])
+    ask = words.get("instruction", "Reply with exactly one of: {choices}.")
+    lines = wording(name).split("\n")
+    lines.insert(len(lines) - 1, ask.replace("{choices}", f"{choices[0]}, {choices[1]}"))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", list(specs()))
+def test_the_generative_prompt_asks_for_the_choices(name: str) -> None:
+    module, _ = committed(name)
+    for config in specs()[name].configs:
+        function = getattr(module, f"{name}_{config.name}_gen")
+        rendered = function({TEXT: "x", "label": 0})
+        assert rendered == generative_wording(name).replace("{text}", "x")
+        task = yaml.safe_load(
+            (TASKS / name / f"{name}_{config.name}.yaml")
+            .read_text(encoding="utf-8")
+            .replace("!function", "")
+        )
+        assert all(choice in rendered.splitlines()[-2] for choice in task["doc_to_choice"])

@@ -80,6 +80,12 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     harness.add_argument(
         "--check", action="store_true", help="report files in --out that differ from a fresh run"
     )
+    harness.add_argument(
+        "--path",
+        action="store_true",
+        help="write every dataset's tasks to this install's folder in the user cache and print "
+        'it, for lm_eval --include_path "$(hatemoji-datasets lm-eval-tasks --path)"',
+    )
     harness.set_defaults(command=run_lm_eval_tasks)
 
 
@@ -142,8 +148,34 @@ def run_push(args: argparse.Namespace) -> int:
 
 
 def run_lm_eval_tasks(args: argparse.Namespace) -> int:
-    from hatemoji_datasets.harness.tasks import check_tasks, default_folder, task_files, write_tasks
+    from hatemoji_datasets.harness.tasks import (
+        TaskError,
+        check_tasks,
+        default_folder,
+        installed_folder,
+        task_files,
+        write_tasks,
+    )
 
+    if args.path:
+        given = [
+            option
+            for option, value in (
+                ("NAME", args.names),
+                ("--out", args.out),
+                ("--dataset-path", args.dataset_path),
+                ("--hub", args.hub is not None),
+                ("--check", args.check),
+            )
+            if value
+        ]
+        if given:
+            raise TaskError(
+                f"--path prints the folder of every dataset's package-reading tasks; it takes "
+                f"no {', '.join(given)}"
+            )
+        print(installed_folder())
+        return 0
     folder = Path(args.out) if args.out else default_folder()
     files = task_files(args.names, dataset_path=args.dataset_path, hub=args.hub)
     if not args.check:

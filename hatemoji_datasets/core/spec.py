@@ -213,6 +213,19 @@ class ConfigSpec:
 
 
 @dataclass(frozen=True)
+class Stack:
+    """Configs whose evaluation splits, stacked, are another config's: Multilingual
+    HateCheck's ten languages make ``all``, HatemojiBuild's rounds make ``all``. The
+    harness reports them as a group aggregated over its parts (``<dataset>_<name>``)."""
+
+    #: What the parts are (``languages``, ``rounds``): the group's name after the dataset's.
+    name: str
+    #: The config that holds every part's rows.
+    whole: str
+    parts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class DatasetSpec:
     """A dataset: its name, released versions and configs."""
 
@@ -229,6 +242,8 @@ class DatasetSpec:
     #: The module of the folder stating what the shared tests expect of the dataset
     #: (``Ref("testing")``: split sizes, card statements, known output).
     testing: Ref[ModuleType] | None = None
+    #: Configs that stack into another (:class:`Stack`).
+    stacks: tuple[Stack, ...] = ()
 
     # -- versions and configs ------------------------------------------------------------
 

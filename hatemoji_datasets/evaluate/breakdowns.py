@@ -20,7 +20,7 @@ import pandas as pd
 from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.scoring import Breakdown, Fairness, PairConsistency, Rows, Scoring
 from hatemoji_datasets.core.spec import DatasetSpec
-from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED
+from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED, UNPARSED
 from hatemoji_datasets.evaluate.report import Table
 
 
@@ -180,9 +180,11 @@ def fairness_table(context: Context, fairness: Fairness) -> Table:
     kept = frame[~frame[fairness.column].isin(excluded)]
     sensitive = np.asarray(names, dtype=object)[kept[fairness.column]]
     row = {"scope": fairness.scope, fairness.count: len(set(sensitive)), "n": len(kept)}
+    # Both ratios are of predicting hateful: a reply naming neither label does not.
+    flagged = (kept[PREDICTED] == 1).astype(int)
     for metric in ("demographic_parity_ratio", "equalized_odds_ratio"):
         ratio = getattr(context.fair, metric)
-        row[metric] = float(ratio(kept[GOLD], kept[PREDICTED], sensitive_features=sensitive))
+        row[metric] = float(ratio(kept[GOLD], flagged, sensitive_features=sensitive))
     return Table(
         fairness.name,
         fairness.title,
@@ -229,6 +231,18 @@ def pair_table(context: Context, pairs: PairConsistency) -> tuple[Table, list[st
     )
     table = Table(pairs.name, pairs.title, ("scope",), ("pairs",), ("both_correct",), rows)
     return table, [note]
+
+
+def counting_unparsed(scoring: Scoring) -> Scoring:
+    """The declaration with each breakdown counting the replies that named neither label
+    (``unparsed``, a metric: one column per model)."""
+    breakdowns = tuple(
+        replace(declared, metrics=(*declared.metrics, UNPARSED))
+        if isinstance(declared, Breakdown)
+        else declared
+        for declared in scoring.breakdowns
+    )
+    return replace(scoring, breakdowns=breakdowns)
 
 
 def tables(spec: DatasetSpec, scoring: Scoring, context: Context) -> tuple[list[Table], list[str]]:

@@ -14,6 +14,17 @@ ClassLabel order, so:
 - the score is the hateful choice's probability, a softmax over the choices'
   log-likelihoods.
 
+A generative task's log (``<task>_gen``, :mod:`hatemoji_datasets.harness.generative`)
+holds the model's reply in ``resps`` (``[[reply]]``) and what the task's
+filters made of it in ``filtered_resps`` (``[name]``). The reply is read by
+the task's own rule (:func:`~hatemoji_datasets.harness.generative.parse_reply`:
+the first label name in it, case-insensitively): the prediction is that
+label's id, or :data:`~hatemoji_datasets.evaluate.metrics.UNPARSED_ID` where
+the reply names neither, which every metric scores as wrong, as the harness's
+``exact_match`` does. A log whose ``filtered_resps`` disagree with that reading
+was filtered by another rule, and is refused. There is no probability, so no
+score.
+
 :func:`check_documents` proves each ``doc`` is the scored split's row with
 that id and ``target`` its gold label, so a log of another version, split or
 prompt order is refused rather than scored.
@@ -34,7 +45,9 @@ from hatemoji_datasets.core.errors import InputError, PredictionError
 from hatemoji_datasets.core.features import LABEL_NAMES
 from hatemoji_datasets.core.file_reads import parse_json, read_text
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.evaluate.metrics import UNPARSED_ID
 from hatemoji_datasets.evaluate.numbers import strict_integer, strict_number
+from hatemoji_datasets.harness.generative import UNPARSED, parse_reply
 from hatemoji_datasets.harness.tasks import config_of_task
 
 #: ``samples_<task>_<date>T<time>.jsonl``, as the harness names its per-sample logs.
@@ -44,6 +57,8 @@ LOG_NAME = re.compile(r"^samples_(?P<task>.+)_(?P<time>\d{4}-\d{2}-\d{2}T[\d.\-]
 LOG_COLUMNS = ("doc", "target")
 #: The keys that make a JSON Lines record a harness sample.
 SAMPLE_KEYS = ("doc_id", "doc", "filtered_resps")
+#: The frame attribute that marks a generative log's predictions (no scores, maybe unparsed).
+GENERATIVE = "generative"
 #: The label id of the hateful class (the choice whose probability is the score).
 HATEFUL = LABEL_NAMES.index("hateful")
 _SHOWN = 5
@@ -80,21 +95,68 @@ def config_of_log(spec: DatasetSpec, path: Any) -> ConfigSpec | None:
     return config_of_task(spec, task)
 
 
+#: The ``model_args`` keys lm-eval names a run's model by, in its order (peft and delta
+#: come with pretrained, and name the model evaluated).
+MODEL_ARGS_KEYS = ("peft", "delta", "pretrained", "model", "path", "engine")
+
+
 def model_of(path: str | Path) -> str:
-    """The model a log belongs to: the harness writes each model's logs into a folder named
-    after it (``--output_path OUT`` -> ``OUT/<model>/samples_...``)."""
-    return Path(path).resolve().parent.name
+    """The model a log belongs to, as lm-eval records it in the run's results
+    (``results_<time>.json`` beside ``samples_<task>_<time>.jsonl``): the model its
+    ``model_args`` name (``pretrained=...``, lm-eval's ``model_name``), else the model type
+    (``dummy``, ``vllm``, ...). Only where no results file records one, the folder the
+    harness writes the run into (``OUT/<model>/``).
+
+    lm-eval names a run whose ``model_args`` name no model after a random id
+    (``model_name``: ``j2tazo3y``, the folder too), which names nothing: the type does.
+    """
+    log = Path(path).resolve()
+    match = LOG_NAME.match(log.name)
+    results = log.with_name(f"results_{match.group('time')}.json") if match else None
+    try:
+        config = parse_json(str(results), read_text(results)).get("config") if results else None
+    except (InputError, AttributeError):
+        config = None
+    if isinstance(config, dict):
+        named = _named_model(config.get("model_args"))
+        if named:
+            return named
+        if isinstance(config.get("model"), str) and config["model"]:
+            return config["model"]
+    return log.parent.name
+
+
+def _named_model(model_args: Any) -> str | None:
+    """The model ``model_args`` names, as lm-eval reads it (a ``k=v,...`` string or a dict)."""
+    for key in MODEL_ARGS_KEYS:
+        if isinstance(model_args, dict) and model_args.get(key):
+            return str(model_args[key])
+        if isinstance(model_args, str):
+            for pair in model_args.split(","):
+                name, _, value = pair.partition("=")
+                if name.strip() == key and value.strip():
+                    return value.strip()
+    return None
 
 
 def read_sample_log(
-    path: Path, id_column: str, *, by_position: bool, text: str | None = None
+    path: Path,
+    id_column: str,
+    *,
+    by_position: bool,
+    text: str | None = None,
+    choices: Sequence[str] = LABEL_NAMES,
 ) -> pd.DataFrame:
     """``id_column``, ``prediction``, ``score`` (and ``doc``, ``target``) per document.
 
     ``by_position``: rows have no id, and ``doc_id`` (the row's position) is ``id_column``.
     ``text``: the file's text, if already read (through the guarded open, as here).
+    ``choices``: the task's words for the labels, in ClassLabel order, which a generative
+    reply names. A generative log's frame has ``attrs[GENERATIVE]`` set, its predictions
+    may be :data:`UNPARSED_ID` and its scores are None.
     """
     ids, labels, scores, docs, targets = [], [], [], [], []
+    kinds = set()
     if text is None:
         text = read_text(path)
     for number, line in enumerate(text.splitlines(), start=1):
@@ -117,17 +179,56 @@ def read_sample_log(
                 f"{path}: line {number}: the sample's doc has no {id_column!r} "
                 f"(keys: {', '.join(map(str, doc)) or 'none'})"
             )
-        likelihoods = _likelihoods(path, number, record["filtered_resps"])
-        labels.append(max(range(len(likelihoods)), key=likelihoods.__getitem__))
-        scores.append(_softmax(likelihoods)[HATEFUL])
+        generative = _is_reply(record["filtered_resps"])
+        kinds.add(generative)
+        if len(kinds) > 1:
+            raise PredictionError(
+                f"{path}: line {number}: a {'generative' if generative else 'multiple-choice'} "
+                "sample in a log of the other kind"
+            )
+        if generative:
+            labels.append(_parsed_label(path, number, record, choices))
+            scores.append(None)
+        else:
+            likelihoods = _likelihoods(path, number, record["filtered_resps"])
+            labels.append(max(range(len(likelihoods)), key=likelihoods.__getitem__))
+            scores.append(_softmax(likelihoods)[HATEFUL])
         docs.append(doc)
         targets.append(record.get("target"))
     if not ids:
         raise PredictionError(f"cannot read predictions file {path}: no samples")
-    return pd.DataFrame(
-        {id_column: ids, "prediction": labels, "score": scores, "doc": docs, "target": targets},
-        dtype=object,
-    )
+    columns = {id_column: ids, "prediction": labels, "score": scores}
+    if True in kinds:
+        del columns["score"]
+    frame = pd.DataFrame({**columns, "doc": docs, "target": targets}, dtype=object)
+    frame.attrs[GENERATIVE] = True in kinds
+    return frame
+
+
+def _is_reply(responses: Any) -> bool:
+    """Whether ``filtered_resps`` is a generative sample's (``[text]``), not per choice
+    ``[log-likelihood, is_greedy]`` pairs."""
+    return isinstance(responses, list) and len(responses) == 1 and isinstance(responses[0], str)
+
+
+def _parsed_label(path: Path, number: int, record: dict[str, Any], choices: Sequence[str]) -> int:
+    """The label id the reply names (:func:`parse_reply`), or :data:`UNPARSED_ID`; checked
+    against what the harness's filters made of it."""
+    where = f"{path}: line {number}"
+    replies = record.get("resps")
+    reply = replies[0] if isinstance(replies, list) and replies else replies
+    reply = reply[0] if isinstance(reply, list) and reply else reply
+    if not isinstance(reply, str):
+        raise PredictionError(f"{where}: resps holds no reply (expected [[text]])")
+    parsed = parse_reply(reply, choices)
+    filtered = record["filtered_resps"][0]
+    if filtered != parsed:
+        raise PredictionError(
+            f"{where}: the harness read the reply {_shown_value(reply)} as "
+            f"{_shown_value(filtered)}, the task's rule as {_shown_value(parsed)}: was the log "
+            "made with another filter?"
+        )
+    return UNPARSED_ID if parsed == UNPARSED else list(choices).index(parsed)
 
 
 def _record(path: Path, number: int, line: str) -> dict[str, Any]:

@@ -18,6 +18,12 @@ import pandas as pd
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 
 GOLD, PREDICTED = "_gold", "_pred"
+#: The prediction of a generative reply that names neither label: wrong for every metric
+#: (accuracy, recall, the F1s; a false negative where the text is hateful, never a false
+#: positive), and counted per cell (``unparsed``).
+UNPARSED_ID = -1
+#: The metric counting them.
+UNPARSED = "unparsed"
 
 
 class OptionalDependencyError(HatemojiDatasetsError):
@@ -77,8 +83,11 @@ def without_parameter_checks() -> AbstractContextManager[None]:
     return config_context(skip_parameter_validation=True)
 
 
-def f1(metrics: Any, gold: Any, pred: Any, **kwargs: Any) -> float:
-    return float(metrics.f1_score(gold, pred, labels=[0, 1], zero_division=np.nan, **kwargs))
+def f1(metrics: Any, gold: Any, pred: Any, *, hateful_only: bool) -> float:
+    """F1 of the hateful class, or the mean of both classes'. The classes are named, so a
+    prediction that is neither (:data:`UNPARSED_ID`) counts as a miss, never as a class."""
+    labels = [1] if hateful_only else [0, 1]
+    return float(metrics.f1_score(gold, pred, labels=labels, average="macro", zero_division=np.nan))
 
 
 def rate(numerator: int, denominator: int) -> float | None:
@@ -93,8 +102,8 @@ def overall(
     result: dict[str, float | int | None] = {
         "n": len(gold),
         "accuracy": float(metrics.accuracy_score(gold, pred)),
-        "f1_hateful": f1(metrics, gold, pred, pos_label=1, average="binary"),
-        "f1_macro": f1(metrics, gold, pred, average="macro"),
+        "f1_hateful": f1(metrics, gold, pred, hateful_only=True),
+        "f1_macro": f1(metrics, gold, pred, hateful_only=False),
     }
     if scores is not None:
         both = gold.nunique() == 2
@@ -109,31 +118,32 @@ def recall_of_gold(metrics: Any, group: pd.DataFrame) -> float:
     """Recall of the group's gold class (for a mixed group: balanced accuracy)."""
     gold, pred = group[GOLD], group[PREDICTED]
     if gold.nunique() == 1:
-        return float(metrics.recall_score(gold, pred, pos_label=int(gold.iloc[0])))
-    return float(metrics.balanced_accuracy_score(gold, pred))
-
-
-def _confusion(metrics: Any, group: pd.DataFrame) -> tuple[int, int, int, int]:
-    tn, fp, fn, tp = metrics.confusion_matrix(group[GOLD], group[PREDICTED], labels=[0, 1]).ravel()
-    return int(tn), int(fp), int(fn), int(tp)
+        labels = [int(gold.iloc[0])]
+        return float(metrics.recall_score(gold, pred, labels=labels, average="macro"))
+    # Balanced accuracy, the mean of both classes' recall, with the classes named.
+    return float(metrics.recall_score(gold, pred, labels=[0, 1], average="macro"))
 
 
 def _false_positive_rate(metrics: Any, group: pd.DataFrame) -> float | None:
-    tn, fp, _, _ = _confusion(metrics, group)
-    return rate(fp, fp + tn)
+    """Non-hateful texts predicted hateful, of all non-hateful texts."""
+    negative = group[GOLD] == 0
+    return rate(int((negative & (group[PREDICTED] == 1)).sum()), int(negative.sum()))
 
 
 def _false_negative_rate(metrics: Any, group: pd.DataFrame) -> float | None:
-    _, _, fn, tp = _confusion(metrics, group)
-    return rate(fn, fn + tp)
+    """Hateful texts not predicted hateful (unparsed ones too), of all hateful texts."""
+    positive = group[GOLD] == 1
+    return rate(int((positive & (group[PREDICTED] != 1)).sum()), int(positive.sum()))
 
 
 #: The group metrics a breakdown may declare: name -> (sklearn metrics, rows) -> value.
 GROUP_METRICS: dict[str, Callable[[Any, pd.DataFrame], float | None]] = {
     "accuracy": lambda m, g: float(m.accuracy_score(g[GOLD], g[PREDICTED])),
-    "f1_hateful": lambda m, g: f1(m, g[GOLD], g[PREDICTED], average="binary"),
-    "f1_macro": lambda m, g: f1(m, g[GOLD], g[PREDICTED], average="macro"),
+    "f1_hateful": lambda m, g: f1(m, g[GOLD], g[PREDICTED], hateful_only=True),
+    "f1_macro": lambda m, g: f1(m, g[GOLD], g[PREDICTED], hateful_only=False),
     "recall": recall_of_gold,
     "false_positive_rate": _false_positive_rate,
     "false_negative_rate": _false_negative_rate,
+    #: How many generative replies named neither label (a count, per model).
+    UNPARSED: lambda m, g: int((g[PREDICTED] == UNPARSED_ID).sum()),
 }

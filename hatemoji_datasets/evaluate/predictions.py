@@ -22,14 +22,17 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.core.errors import InputError, PredictionError, UnreadablePredictionsError
+from hatemoji_datasets.core.features import LABEL_NAMES
 from hatemoji_datasets.core.file_reads import parse_json, read_text, unreadable
 from hatemoji_datasets.core.findings import preview
 from hatemoji_datasets.evaluate.harness_log import (
+    GENERATIVE,
     LOG_COLUMNS,
     first_shown,
     is_sample_log,
     read_sample_log,
 )
+from hatemoji_datasets.evaluate.metrics import UNPARSED_ID
 from hatemoji_datasets.evaluate.numbers import strict_number
 
 PREDICTION = "prediction"
@@ -43,12 +46,15 @@ _LABELS = {"non-hateful": 0, "hateful": 1}
 Predictions = Mapping[Any, Any] | pd.DataFrame | str | os.PathLike[str] | Any
 
 
-def read_predictions(predictions: Predictions, id_column: str) -> tuple[pd.DataFrame, str]:
+def read_predictions(
+    predictions: Predictions, id_column: str, choices: Sequence[str] = LABEL_NAMES
+) -> tuple[pd.DataFrame, str]:
     """Predictions as a frame of ``id_column``, ``prediction`` and maybe ``score``, with the
-    name of their source for messages. Values are not checked yet."""
+    name of their source for messages. Values are not checked yet. ``choices``: the words a
+    generative harness log's replies name the labels by (:func:`read_sample_log`)."""
     if isinstance(predictions, str | os.PathLike):
         path = Path(predictions)
-        return _read_file(path, id_column), str(path)
+        return _read_file(path, id_column, choices), str(path)
     if isinstance(predictions, pd.DataFrame):
         frame, source = predictions, "predictions (DataFrame)"
     elif _is_dataset(predictions):
@@ -122,7 +128,7 @@ def _delimiter_hint(columns: Sequence[str]) -> str:
     return ""
 
 
-def _read_file(path: Path, id_column: str) -> pd.DataFrame:
+def _read_file(path: Path, id_column: str, choices: Sequence[str]) -> pd.DataFrame:
     """A predictions file through the guarded open: unreadable ones exit 2, in our words."""
     name = str(path)
     try:
@@ -131,7 +137,10 @@ def _read_file(path: Path, id_column: str) -> pd.DataFrame:
             raise unreadable(name, "FILE-EMPTY", "file is empty (no header row or record)")
         log = is_sample_log(path, text)
         if log:
-            frame = read_sample_log(path, id_column, by_position=id_column == ROW_INDEX, text=text)
+            by_position = id_column == ROW_INDEX
+            frame = read_sample_log(
+                path, id_column, by_position=by_position, text=text, choices=choices
+            )
         elif path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
             frame = _read_json_lines(name, text)
         else:
@@ -293,7 +302,12 @@ def align_frame(
     if missing:
         problems.append(_offenders(missing, f"missing {id_column} value{{s}}"))
 
-    labels = [_normal_label(v) for v in frame[PREDICTION]]
+    # Only a generative harness log's reply may name neither label (read_sample_log).
+    unparsed = frame.attrs.get(GENERATIVE, False)
+    labels = [
+        UNPARSED_ID if unparsed and v == UNPARSED_ID else _normal_label(v)
+        for v in frame[PREDICTION]
+    ]
     bad = _invalid(raw_ids, frame[PREDICTION], labels)
     if bad:
         problems.append(

@@ -87,7 +87,10 @@ def render_markdown(reports: Mapping[str, ScoreReport]) -> str:
         rows = []
         for i, row in enumerate(table.rows):
             cells = [str(row[k]) for k in table.keys] + [_format(row[k]) for k in table.info]
-            cells += [_format(reports[model].tables[name].rows[i][m]) for _, model, m in columns]
+            # .get: a metric one model has and another not (unparsed replies) is n/a there.
+            cells += [
+                _format(reports[model].tables[name].rows[i].get(m)) for _, model, m in columns
+            ]
             rows.append(cells)
         lines += ["", f"### {table.title}", ""]
         lines += _markdown_table(
@@ -138,7 +141,7 @@ def render_csv(reports: Mapping[str, ScoreReport]) -> str:
     for name, table in first.tables.items():
         for i, row in enumerate(table.rows):
             for column in (*table.info, *table.metrics):
-                values = [reports[m].tables[name].rows[i][column] for m in models]
+                values = [reports[m].tables[name].rows[i].get(column) for m in models]
                 writer.writerow([name, table.row_name(row), column, *map(_csv, values)])
     return out.getvalue()
 

@@ -7,8 +7,10 @@
 ``predictions`` maps each row id of the scored split to a 0/1 label and
 optionally the hateful-class probability (``score``), or is an
 lm-evaluation-harness per-sample log of one of the package's tasks
-(:mod:`~hatemoji_datasets.evaluate.harness_log`), whose task names the config. Metrics come from
-scikit-learn and fairlearn (the ``evaluate`` extra); a metric that is
+(:mod:`~hatemoji_datasets.evaluate.harness_log`), whose task names the config;
+a generative task's replies are read as the task reads them, and those naming
+neither label are scored wrong and counted (``unparsed``, overall and in every
+table). Metrics come from scikit-learn and fairlearn (the ``evaluate`` extra); a metric that is
 undefined on a group (e.g. a false negative rate where nothing is hateful) is
 ``None``. Which tables a report holds is the dataset config's declaration
 (:class:`hatemoji_datasets.core.scoring.Scoring`).
@@ -23,8 +25,9 @@ from pathlib import Path
 from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_reference
-from hatemoji_datasets.evaluate.breakdowns import Context, tables
+from hatemoji_datasets.evaluate.breakdowns import Context, counting_unparsed, tables
 from hatemoji_datasets.evaluate.harness_log import (
+    GENERATIVE,
     LOG_COLUMNS,
     check_documents,
     config_of_log,
@@ -33,7 +36,9 @@ from hatemoji_datasets.evaluate.harness_log import (
 )
 from hatemoji_datasets.evaluate.metrics import (
     GOLD,
+    GROUP_METRICS,
     PREDICTED,
+    UNPARSED,
     overall,
     sklearn_fairlearn,
     without_parameter_checks,
@@ -45,7 +50,7 @@ from hatemoji_datasets.evaluate.predictions import (
     read_predictions,
 )
 from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
-from hatemoji_datasets.harness.tasks import owner_of_task
+from hatemoji_datasets.harness.tasks import owner_of_task, task_choices
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,9 @@ def score(
     split = split or target.eval_split
     metrics, fair = sklearn_fairlearn()
     # Predictions are read before the data is loaded: an unreadable file fails first.
-    given, source = read_predictions(predictions, target.id_column)
+    choices = task_choices(spec, config_spec)  # what a generative log's replies name
+    given, source = read_predictions(predictions, target.id_column, choices)
+    generative = given.attrs.get(GENERATIVE, False)
     dataset = load_dataset(
         spec.name,
         config_spec.name,
@@ -112,9 +119,13 @@ def score(
     frame[PREDICTED] = predicted
     context = Context(frame, dataset.features, target.id_column, metrics, fair)
     declared = config_spec.scoring
+    if declared and generative:  # each model's unparsed replies, counted per cell
+        declared = counting_unparsed(declared)
     with without_parameter_checks():
         found, notes = tables(spec, declared, context) if declared else ([], [])
         summary = overall(metrics, frame, scores)
+    if generative:
+        summary[UNPARSED] = GROUP_METRICS[UNPARSED](metrics, frame)
     return ScoreReport(
         dataset=spec.name,
         config=config_spec.name,

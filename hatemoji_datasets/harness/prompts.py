@@ -23,10 +23,16 @@ import textwrap
 import unicodedata
 from collections.abc import Sequence
 
+from hatemoji_datasets.core.features import LABEL_NAMES
+
 #: The file beside a dataset's task YAML files.
 PROMPTS_FILE = "prompts.py"
 #: Where a card's wording places the text.
 TEXT_MARK = "{text}"
+#: The function both kinds of task aggregate ``f1`` with (:func:`f1_function`).
+F1_FUNCTION = "hateful_f1"
+#: The hateful label's id: the position of its choice.
+HATEFUL_ID = LABEL_NAMES.index("hateful")
 #: ruff's line length (``pyproject.toml``).
 LINE_LENGTH = 100
 
@@ -43,20 +49,50 @@ def is_function_name(task: str) -> bool:
 
 def prompt_function(task: str, prompt: str, column: str) -> str:
     """The source of ``def <task>(doc)``: ``prompt`` with ``str(doc[column])`` for ``{text}``."""
-    pieces: list[str] = []
-    for index, literal in enumerate(prompt.split(TEXT_MARK)):
-        if index:
-            pieces.append(f"str(doc[{_literal(column)}])")
-        if literal:
-            pieces.append(_literal(literal))
     head = f"def {task}(doc: dict) -> str:\n"
-    one_line = f"    return {' + '.join(pieces)}\n"
+    one_line = f"    return {' + '.join(_pieces(prompt, column))}\n"
     if _width(one_line.rstrip("\n")) <= LINE_LENGTH:
         return head + one_line
+    # One piece a line of the prompt, so each stays within the line length.
+    pieces = _pieces(prompt, column, by_line=True)
     body = "".join(
         f"        {'+ ' if index else ''}{piece}\n" for index, piece in enumerate(pieces)
     )
     return f"{head}    return (\n{body}    )\n"
+
+
+def f1_function(hateful: str) -> str:
+    """The source of ``hateful_f1``, both kinds of task's ``f1`` aggregation: lm-eval's own
+    (scikit-learn's binary F1 of label 1) of whether gold and answer are the hateful label:
+    its id in a multiple-choice task (the choice's position), its name ``hateful`` in a
+    generative one, where an unparsed reply is not.
+
+    A function of the task rather than lm-eval's ``aggregation: f1``, which lm-eval
+    bootstraps for a standard error (``--bootstrap_iters``, 100,000 F1s by default: about
+    half an hour for one task of 4,000 documents here), where ``acc`` has a closed form.
+    """
+    return (
+        f"def {F1_FUNCTION}(items: list) -> float:\n"
+        '    """lm-eval\'s f1 aggregation of the hateful class: gold and answer each 1 when\n'
+        f"    they are the hateful label, its id {HATEFUL_ID} (multiple choice) or its name "
+        '(generative)."""\n'
+        "    from lm_eval.api.metrics import f1_score\n\n"
+        f"    hateful = ({HATEFUL_ID}, {literal(hateful)})\n"
+        "    pairs = [(int(gold in hateful), int(answer in hateful)) for gold, answer in items]\n"
+        "    return f1_score(pairs)\n"
+    )
+
+
+def _pieces(prompt: str, column: str, *, by_line: bool = False) -> list[str]:
+    """The prompt's literals and ``str(doc[column])`` in their place; ``by_line``: each
+    literal cut after each line break."""
+    pieces: list[str] = []
+    for index, words in enumerate(prompt.split(TEXT_MARK)):
+        if index:
+            pieces.append(f"str(doc[{literal(column)}])")
+        lines = words.splitlines(keepends=True) if by_line else [words]
+        pieces += [literal(line) for line in lines if line]
+    return pieces
 
 
 def prompts_module(paragraphs: Sequence[str], functions: Sequence[str]) -> str:
@@ -70,7 +106,7 @@ def prompts_module(paragraphs: Sequence[str], functions: Sequence[str]) -> str:
     return docstring + "".join(f"\n\n{function}" for function in functions)
 
 
-def _literal(text: str) -> str:
+def literal(text: str) -> str:
     """``text`` as a Python literal: each character as ``repr`` writes it, in the quotes
     ``ruff format`` keeps (double, unless the text holds more double quotes than single)."""
     quote = "'" if text.count('"') > text.count("'") else '"'

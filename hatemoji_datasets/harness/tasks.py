@@ -1,19 +1,27 @@
 """lm-evaluation-harness tasks, generated from the declarations: ``lm_eval_tasks/``.
 
-One zero-shot multiple-choice task per dataset config, on its evaluation split,
-and one group per dataset::
+Per dataset config, on its evaluation split, one zero-shot multiple-choice task
+and its generative twin (:mod:`.generative`); per dataset, a group of each kind,
+and per :class:`~hatemoji_datasets.core.spec.Stack` (configs whose rows make
+another's) a group that aggregates over them (:mod:`.groups`)::
 
     lm_eval_tasks/README.md
-    lm_eval_tasks/<name>/_<name>.yaml           group <name>: its configs' tasks
-    lm_eval_tasks/<name>/<name>_<config>.yaml   task <name>_<config>
-    lm_eval_tasks/<name>/prompts.py             each task's prompt, a function
+    lm_eval_tasks/<name>/_<name>.yaml                group <name>: its configs' tasks
+    lm_eval_tasks/<name>/_<name>_gen.yaml            group <name>_gen: their twins
+    lm_eval_tasks/<name>/_<name>_<stack>[_gen].yaml  group <name>_<stack>[_gen]
+    lm_eval_tasks/<name>/<name>_<config>.yaml        task <name>_<config>
+    lm_eval_tasks/<name>/<name>_<config>_gen.yaml    task <name>_<config>_gen
+    lm_eval_tasks/<name>/prompts.py                  each task's prompt, a function
 
 The prompt asks whether the text is hateful; the two choices are the label's
 names in ClassLabel order, so a choice's position is the label id the harness
-scores (``doc_to_target: label``). A dataset in another language words prompt
-and choices in its ``card.yaml`` (``lm_eval: {prompt, choices}``); ``{text}``
-marks where the text goes. The task names its prompt ``doc_to_text: !function
-prompts.<task>``, a plain Python function beside the YAML (:mod:`.prompts`).
+scores (``doc_to_target: label``). A task reports ``acc`` (the generative one
+``exact_match`` of the parsed reply) and the F1 of ``hateful`` (lm-eval's
+``f1``). A dataset in another language words prompt, choices and the
+generative prompt's added line in its ``card.yaml`` (``lm_eval: {prompt,
+choices, instruction}``); ``{text}`` marks where the text goes. The task names
+its prompt ``doc_to_text: !function prompts.<task>``, a plain Python function
+beside the YAML (:mod:`.prompts`).
 
 Where the rows come from, one of three:
 
@@ -26,6 +34,8 @@ Where the rows come from, one of three:
 - ``dataset_path``: a local export folder.
 
 The task names are the same in all three, so ``score`` reads the logs of each.
+The package-reading tasks are also written on demand where any install finds
+them: :func:`installed_folder` (``lm-eval-tasks --path``).
 
 Nothing here builds data: labels come from the declared features.
 """
@@ -37,31 +47,46 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from hatemoji_datasets.core.card_source import card_source, hub_repo
 from hatemoji_datasets.core.columns import LABEL_COLUMN
-from hatemoji_datasets.core.errors import HatemojiDatasetsError
-from hatemoji_datasets.core.generated import differences, repository_folder, write_files
+from hatemoji_datasets.core.errors import HatemojiDatasetsError, OutputError
+from hatemoji_datasets.core.generated import (
+    differences,
+    folder_files,
+    refresh,
+    repository_folder,
+    write_files,
+)
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
+from hatemoji_datasets.harness.generative import (
+    CHOICES_MARK,
+    DEFAULT_INSTRUCTION,
+    GEN_SUFFIX,
+    GENERATION_KWARGS,
+    filter_list,
+    generative_name,
+    generative_prompt,
+)
+from hatemoji_datasets.harness.groups import config_task, group_file, groups
 from hatemoji_datasets.harness.prompts import (
+    F1_FUNCTION,
+    HATEFUL_ID,
     PROMPTS_FILE,
     TEXT_MARK,
+    f1_function,
     is_function_name,
     prompt_function,
     prompt_reference,
     prompts_module,
 )
+from hatemoji_datasets.harness.readme import COMMAND, README, TASKS_FOLDER, readme
+from hatemoji_datasets.harness.yaml_text import Function, dump_yaml
 
-#: The repository's folder of generated task files.
-TASKS_FOLDER = "lm_eval_tasks"
-README = "README.md"
 #: The prompt of a dataset whose ``card.yaml`` words none; ``{text}`` is the text.
 DEFAULT_PROMPT = "Text: {text}\nQuestion: Is this text hateful?\nAnswer:"
 #: The key of ``card.yaml`` that words a dataset's prompt and choices.
 CARD_KEY = "lm_eval"
-COMMAND = "hatemoji-datasets lm-eval-tasks"
 #: The loader the package-reading tasks name (lm-eval's ``custom_dataset`` hook).
 LOADER = "hatemoji_datasets.harness.custom_dataset.load"
 
@@ -72,15 +97,11 @@ class TaskError(HatemojiDatasetsError):
 
 def task_name(spec: DatasetSpec, config: ConfigSpec) -> str:
     """``<name>_<config>``: the task of one config's evaluation split."""
-    return f"{spec.name}_{config.name}"
+    return config_task(spec, config.name)
 
 
-def group_file(spec: DatasetSpec) -> str:
-    return f"{spec.name}/_{spec.name}.yaml"
-
-
-def task_file(spec: DatasetSpec, config: ConfigSpec) -> str:
-    return f"{spec.name}/{task_name(spec, config)}.yaml"
+def task_file(spec: DatasetSpec, task: str) -> str:
+    return f"{spec.name}/{task}.yaml"
 
 
 def prompts_file(spec: DatasetSpec) -> str:
@@ -88,8 +109,11 @@ def prompts_file(spec: DatasetSpec) -> str:
 
 
 def config_of_task(spec: DatasetSpec, task: str) -> ConfigSpec | None:
-    """The config whose generated task is called ``task``, if any."""
-    return next((c for c in spec.configs if task_name(spec, c) == task), None)
+    """The config whose generated task (either kind) is called ``task``, if any."""
+    for config in spec.configs:
+        if task in (task_name(spec, config), generative_name(task_name(spec, config))):
+            return config
+    return None
 
 
 def owner_of_task(task: str) -> tuple[DatasetSpec, ConfigSpec] | None:
@@ -101,48 +125,46 @@ def owner_of_task(task: str) -> tuple[DatasetSpec, ConfigSpec] | None:
     return None
 
 
+def task_choices(spec: DatasetSpec, config: ConfigSpec) -> list[str]:
+    """The words a config's tasks offer for its labels, in ClassLabel order."""
+    return _wording(spec, config)[1]
+
+
 def dataset_tasks(
     spec: DatasetSpec, dataset_path: str | None = None, hub: str | None = None
 ) -> dict[str, str]:
-    """``{path under lm_eval_tasks/: YAML text}`` of one dataset: its group and tasks.
+    """``{path under lm_eval_tasks/: text}`` of one dataset: its groups, tasks and prompts.
 
     The tasks read the package (default), the Hub (``hub``: a repository, or ``""`` for the
     card's) or a local export folder (``dataset_path``).
     """
     source = card_source(spec.card_source_path)
-    wording = source.get(CARD_KEY) or {}
     files: dict[str, str] = {}
     functions: list[str] = []
+    hateful = None
+    version = {"version": spec.version}
+    for name, document in groups(spec, version).items():
+        files[group_file(name, spec)] = dump_yaml(_header(spec), document)
+    named = [*groups(spec, version), *(t for c in spec.configs for t, _ in _names(spec, c))]
+    twice = sorted({name for name in named if named.count(name) > 1})
+    if twice:
+        raise TaskError(f"{spec.name}: {', '.join(twice)} would name two tasks or groups")
     for config in spec.configs:
-        task, prompt = _task(spec, config, wording)
-        functions.append(prompt)
-        if dataset_path is not None:  # a local export is one version already
-            where: dict[str, Any] = {"dataset_path": dataset_path, "dataset_name": config.name}
-        elif hub is not None:  # the Hub's copy is pinned by the version's tag
-            repo = hub or hub_repo(source, spec.name)[0]
-            where = {
-                "dataset_path": repo,
-                "dataset_name": config.name,
-                "dataset_kwargs": {"revision": f"v{spec.version}"},
-            }
-        else:
-            where = {
-                "custom_dataset": _Function(LOADER),
-                "dataset_kwargs": {"dataset": spec.name, "config": config.name},
-            }
-        task = {"task": task.pop("task"), **where, **task}
-        files[task_file(spec, config)] = _dump(_header(spec), task)
-    group = {
-        "group": spec.name,
-        "task": [task_name(spec, config) for config in spec.configs],
-        "metadata": {"version": spec.version},
-    }
+        where = _where(spec, config, source, dataset_path, hub)
+        for task, prompt in _tasks(spec, config):
+            name = task.pop("task")
+            files[task_file(spec, name)] = dump_yaml(_header(spec), {"task": name, **where, **task})
+            functions.append(prompt)
+        hateful = task_choices(spec, config)[HATEFUL_ID]
     about = [
-        f"Prompts of the {spec.name} tasks: ``doc_to_text``, one function per task.",
+        f"Prompts of the {spec.name} tasks: ``doc_to_text``, one function per task; and "
+        f"``{F1_FUNCTION}``, their F1 aggregation.",
         " ".join(_header(spec, "").splitlines()),
     ]
-    prompts = prompts_module(about, functions)
-    return {group_file(spec): _dump(_header(spec), group), **files, prompts_file(spec): prompts}
+    if hateful is not None:
+        functions.append(f1_function(hateful))
+    files[prompts_file(spec)] = prompts_module(about, functions)
+    return files
 
 
 def task_files(
@@ -156,6 +178,8 @@ def task_files(
     export folder they read instead (only with one dataset); written as an absolute path,
     since the harness may run elsewhere. ``hub``: they read the Hub exports instead, each
     dataset's ``card.yaml`` repository for ``""``, or the repository given (one dataset).
+    The folder's README lists every dataset's tasks: it is written only when no dataset is
+    named, so writing one dataset's tasks leaves the others' rows alone.
     """
     chosen = [dataset_spec(name) for name in names] if names else list(specs().values())
     if dataset_path is not None and hub is not None:
@@ -169,7 +193,8 @@ def task_files(
     files: dict[str, str] = {}
     for spec in chosen:
         files.update(dataset_tasks(spec, dataset_path, hub))
-    files[README] = _readme(chosen)
+    if not names:
+        files[README] = readme(chosen)
     return files
 
 
@@ -179,9 +204,26 @@ def write_tasks(files: dict[str, str], folder: Path) -> list[Path]:
 
 
 def check_tasks(files: dict[str, str], folder: Path) -> list[str]:
-    """Every way ``folder`` differs from freshly generated ``files``: missing, stale, extra."""
+    """Every way ``folder`` differs from freshly generated ``files``: missing, stale, extra.
+
+    Files not generated count only in the folders ``files`` write (a dataset's own, when
+    only some datasets' tasks are checked; everything, when the README is among them).
+    """
     hint = f"generate it with `{COMMAND}`"
-    return differences(files, folder, what="the declarations", hint=hint, extra=True)
+    if README in files:
+        return differences(files, folder, what="the declarations", hint=hint, extra=True)
+    problems = differences(files, folder, what="the declarations", hint=hint)
+    for dataset in sorted({relative.split("/")[0] for relative in files}):
+        within = {
+            relative.split("/", 1)[1]: text
+            for relative, text in files.items()
+            if relative.startswith(f"{dataset}/")
+        }
+        extra = differences(within, folder / dataset, what="", hint="", extra=True)
+        problems += [
+            problem for problem in extra if problem.endswith("not a generated file; remove it")
+        ]
+    return problems
 
 
 def default_folder() -> Path:
@@ -189,36 +231,145 @@ def default_folder() -> Path:
     return repository_folder(TASKS_FOLDER)
 
 
-# -- one task -----------------------------------------------------------------------------
+def installed_folder() -> Path:
+    """The package-reading tasks of this install, written where any install can write them:
+    ``$XDG_CACHE_HOME`` (else ``~/.cache``) ``/hatemoji-datasets/lm_eval_tasks/<version>``.
+
+    Each call brings the folder up to date with this package's declarations (an editable
+    install changes without a new version): files that differ are rewritten, whole or not
+    at all, and files not generated (a task since removed) are deleted, so the harness
+    never indexes a stale task. The README is written too.
+    """
+    from hatemoji_datasets.version import __version__
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache").expanduser()
+    folder = cache / "hatemoji-datasets" / TASKS_FOLDER / __version__
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot make the task folder ({error.strerror})") from None
+    files = task_files()
+    refresh(
+        {folder / relative: text for relative, text in files.items()}, write=True, within=folder
+    )
+    for path in folder_files(folder):
+        if path.relative_to(folder).as_posix() not in files:
+            path.unlink()
+    return folder
 
 
-def _task(spec: DatasetSpec, config: ConfigSpec, wording: Any) -> tuple[dict[str, Any], str]:
-    """The task without where its rows come from (see :func:`dataset_tasks`), and the
-    source of its prompt's function."""
+# -- one config's tasks ------------------------------------------------------------------
+
+
+def _where(
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    source: dict[str, Any],
+    dataset_path: str | None,
+    hub: str | None,
+) -> dict[str, Any]:
+    """Where a task's rows come from (see :func:`dataset_tasks`)."""
+    if dataset_path is not None:  # a local export is one version already
+        return {"dataset_path": dataset_path, "dataset_name": config.name}
+    if hub is not None:  # the Hub's copy is pinned by the version's tag
+        return {
+            "dataset_path": hub or hub_repo(source, spec.name)[0],
+            "dataset_name": config.name,
+            "dataset_kwargs": {"revision": f"v{spec.version}"},
+        }
+    return {
+        "custom_dataset": Function(LOADER),
+        "dataset_kwargs": {"dataset": spec.name, "config": config.name},
+    }
+
+
+def _wording(spec: DatasetSpec, config: ConfigSpec) -> tuple[str, list[str], str]:
+    """The config's prompt, choices and generative instruction, as its card words them."""
+    wording = card_source(spec.card_source_path).get(CARD_KEY) or {}
+    if not isinstance(wording, dict):
+        wording = {}
     features = spec.load(config.features)(config, spec.version)
     names = list(features[LABEL_COLUMN].names)
-    prompt = wording.get("prompt", DEFAULT_PROMPT) if isinstance(wording, dict) else DEFAULT_PROMPT
-    choices = wording.get("choices", names) if isinstance(wording, dict) else names
+    prompt = wording.get("prompt", DEFAULT_PROMPT)
+    choices = wording.get("choices", names)
     where = f"{spec.card_source_path} ({CARD_KEY})"
     if not isinstance(prompt, str) or TEXT_MARK not in prompt:
         raise TaskError(f"{where}: the prompt must mark the text with {TEXT_MARK}")
     if not isinstance(choices, list) or len(choices) != len(names):
         raise TaskError(f"{where}: choices must be {len(names)} words, one per label ({names})")
+    choices = [str(choice) for choice in choices]
+    if "instruction" not in wording and choices != names:
+        raise TaskError(
+            f"{where}: the choices are worded, so word the generative prompt's instruction "
+            f"too (instruction: a line with {CHOICES_MARK} where the choices go)"
+        )
+    instruction = wording.get("instruction", DEFAULT_INSTRUCTION)
+    if not isinstance(instruction, str) or CHOICES_MARK not in instruction:
+        raise TaskError(f"{where}: the instruction must mark the choices with {CHOICES_MARK}")
+    if "\n" in instruction:
+        raise TaskError(f"{where}: the instruction must be one line")
+    return prompt, choices, instruction
+
+
+def _names(spec: DatasetSpec, config: ConfigSpec) -> list[tuple[str, str]]:
+    """The config's two task names: ``(name, kind suffix)``."""
+    name = task_name(spec, config)
+    return [(name, ""), (generative_name(name), GEN_SUFFIX)]
+
+
+def _tasks(spec: DatasetSpec, config: ConfigSpec) -> list[tuple[dict[str, Any], str]]:
+    """The config's multiple-choice task and its generative twin, without where their rows
+    come from (see :func:`dataset_tasks`), each with the source of its prompt's function."""
+    prompt, choices, instruction = _wording(spec, config)
+    features = spec.load(config.features)(config, spec.version)
     text = _text_column(spec, config, features)
     name = task_name(spec, config)
-    if not is_function_name(name):
+    generative = generative_name(name)
+    if not is_function_name(generative):
         raise TaskError(f"{spec.name}/{config.name}: task {name!r} cannot name a Python function")
-    task = {
+    common = {"test_split": config.eval_split}
+    multiple_choice = {
         "task": name,
-        "test_split": config.eval_split,
+        **common,
         "output_type": "multiple_choice",
-        "doc_to_text": _Function(prompt_reference(name)),
-        "doc_to_choice": [str(choice) for choice in choices],
+        "doc_to_text": Function(prompt_reference(name)),
+        "doc_to_choice": choices,
         "doc_to_target": LABEL_COLUMN,
-        "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+        "metric_list": [
+            {"metric": "acc", "aggregation": "mean", "higher_is_better": True},
+            {
+                "metric": "f1",
+                "aggregation": Function(prompt_reference(F1_FUNCTION)),
+                "higher_is_better": True,
+            },
+        ],
         "metadata": {"version": spec.version},
     }
-    return task, prompt_function(name, prompt, text)
+    twin = {
+        "task": generative,
+        **common,
+        "output_type": "generate_until",
+        "doc_to_text": Function(prompt_reference(generative)),
+        # The gold label's name is what a reply must give (lm-eval: choices[target]).
+        "doc_to_choice": choices,
+        "doc_to_target": LABEL_COLUMN,
+        "generation_kwargs": GENERATION_KWARGS,
+        "filter_list": filter_list(choices),
+        "metric_list": [
+            {"metric": "exact_match", "aggregation": "mean", "higher_is_better": True},
+            {
+                "metric": "f1",
+                "aggregation": Function(prompt_reference(F1_FUNCTION)),
+                "higher_is_better": True,
+            },
+        ],
+        "metadata": {"version": spec.version},
+    }
+    asked = generative_prompt(prompt, instruction, choices)
+    return [
+        (multiple_choice, prompt_function(name, prompt, text)),
+        (twin, prompt_function(generative, asked, text)),
+    ]
 
 
 def _text_column(spec: DatasetSpec, config: ConfigSpec, features: Any) -> str:
@@ -243,80 +394,4 @@ def _header(spec: DatasetSpec, comment: str = "# ") -> str:
     return (
         f"{comment}Generated by `{COMMAND}` from the declaration of {spec.name} {spec.version}\n"
         f"{comment}and its card.yaml: edit those and generate again rather than this file.\n"
-    )
-
-
-class _Dumper(yaml.SafeDumper):
-    """Prompts with line breaks as one double-quoted line (``"...\\nAnswer:"``)."""
-
-
-class _Function(str):
-    """A function the harness imports: written ``!function module.name``."""
-
-
-def _string(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-    style = '"' if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _string)
-_Dumper.add_representer(
-    _Function, lambda dumper, value: dumper.represent_scalar("!function", str(value))
-)
-
-
-def _dump(header: str, document: dict[str, Any]) -> str:
-    return header + yaml.dump(
-        document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000
-    )
-
-
-# -- the folder's README --------------------------------------------------------------------
-
-
-def _readme(chosen: list[DatasetSpec]) -> str:
-    rows = []
-    for spec in chosen:
-        for config in spec.configs:
-            rows.append(
-                f"| `{task_name(spec, config)}` | `{spec.name}` | `{config.name}` | "
-                f"`{config.eval_split}` |"
-            )
-    names = ",".join(spec.name for spec in chosen)
-    return "\n".join(
-        [
-            "# lm-evaluation-harness tasks",
-            "",
-            f"Generated by `{COMMAND}` from the dataset declarations; do not edit. Each task "
-            "asks, zero-shot, whether a text is hateful, with the label's two names as the "
-            "choices (in the dataset's language), and reports `acc`. Each dataset is a group "
-            "of its configs' tasks.",
-            "",
-            "| task | dataset | config | split |",
-            "|---|---|---|---|",
-            *rows,
-            "",
-            f"Each dataset's `{PROMPTS_FILE}` holds its tasks' prompts, one Python function a "
-            "task named after it (`doc_to_text: !function prompts.TASK`), which the harness "
-            "loads from beside the task files; it needs nothing but Python.",
-            "",
-            "Each task loads its rows through this package (`custom_dataset:`, built from the "
-            "pinned upstream files or `$HATEMOJI_DATASETS_MIRROR`), so a task runs with only "
-            "the package installed, offline from a mirror, before anything is on the Hub. "
-            "Run a group or task:",
-            "",
-            "```text",
-            f"lm_eval --model hf --model_args pretrained=MODEL --include_path {TASKS_FOLDER} \\",
-            f"    --tasks {names} --log_samples --output_path results",
-            "```",
-            "",
-            f"To read the published Hub copies instead, generate the tasks with `{COMMAND} --hub "
-            "--out TASKS` (each card's repository, pinned to the version's tag; `--hub ORG/NAME` "
-            "for one dataset), and for a local export (`hatemoji-datasets export NAME --out "
-            f"DIR`) with `{COMMAND} NAME --dataset-path DIR --out TASKS`; then pass "
-            "`--include_path TASKS`. The task names stay the same, and `hatemoji-datasets "
-            "score NAME --predictions results/*/samples_TASK_*.jsonl` scores the per-sample "
-            "logs of each.",
-            "",
-        ]
     )

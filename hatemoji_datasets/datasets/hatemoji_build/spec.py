@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, PairConsistency, Scoring
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release, Stack
 
 #: Splits of the built dataset, each read from the upstream file of the same name.
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
@@ -160,4 +160,8 @@ SPEC = DatasetSpec(
         ),
     ),
     default_config="all",
+    stacks=(
+        Stack("rounds", "all", tuple(f"r{n}" for n in ROUNDS)),
+        Stack("pair_safe_rounds", "pair_safe", tuple(f"r{n}{PAIR_SAFE_SUFFIX}" for n in ROUNDS)),
+    ),
 )

@@ -18,7 +18,7 @@ from hatemoji_datasets.core.scoring import (
     Rows,
     Scoring,
 )
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release
+from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, Release, Stack
 
 #: The languages, as upstream names its files (``hatecheck_cases_final_<language>.csv``)
 #: and its case ids (``<language>-<n>``); each is also the source name of its file.
@@ -365,4 +365,5 @@ SPEC = DatasetSpec(
     ),
     default_config="all",
     layouts=(EFFICIENT_STRATEGIES_TABLE,),
+    stacks=(Stack("languages", "all", LANGUAGES),),
 )
