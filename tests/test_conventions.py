@@ -64,7 +64,7 @@ def test_licence_file_is_apache_2() -> None:
 
 def test_type_hints_are_marked_and_shipped() -> None:
     assert (REPO / "hatemoji_datasets" / "py.typed").is_file()
-    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["hatemoji_datasets"]
+    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["*"]
     assert "Typing :: Typed" in PYPROJECT["project"]["classifiers"]
 
 

@@ -59,7 +59,8 @@ def test_fresh_files_exit_0_one_aligned_line_each(copy: Path) -> None:
     paths = [path for _, _, path in found]
     assert len(paths) == len(set(paths))  # each file once
     # Every dataset's files, counted independently of the command: two schema files per
-    # model, a script and its README, a group, a task per config and their prompts.py.
+    # model, a script and its README, two tasks per config (multiple choice, generative),
+    # two groups per dataset and per stack of configs, and their prompts.py.
     for name, spec in specs().items():
         assert f"cards/{name}/README.md" not in paths  # cards were not asked for
         assert f"loading_scripts/{name}/{name}.py" in paths
@@ -67,7 +68,7 @@ def test_fresh_files_exit_0_one_aligned_line_each(copy: Path) -> None:
         assert f"lm_eval_tasks/{name}/prompts.py" in paths
         assert f"hatemoji_datasets/datasets/{name}/raw_columns.tsv" in paths
         tasks = [p for p in paths if p.startswith(f"lm_eval_tasks/{name}/")]
-        assert len(tasks) == 2 + len(spec.configs)
+        assert len(tasks) == 2 * len(spec.configs) + 2 * (1 + len(spec.stacks)) + 1
     assert {"lm_eval_tasks/README.md", "docs/validation.md"} <= set(paths)
     assert len({line.index(path) for line, path in zip(lines, paths)}) == 1  # aligned
     assert done.stdout.splitlines()[-1] == f"checked {len(paths):,} generated files: all fresh"
