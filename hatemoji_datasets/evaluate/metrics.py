@@ -128,9 +128,16 @@ def _false_negative_rate(metrics: Any, group: pd.DataFrame) -> float | None:
     return rate(fn, fn + tp)
 
 
+def _accuracy(metrics: Any, group: pd.DataFrame) -> float:
+    """The share of right predictions: scikit-learn's ``accuracy_score`` (a test holds them
+    equal), without its checks of the label types, which cost more than the rest of a
+    table with a hundred cells."""
+    return float((group[GOLD].to_numpy() == group[PREDICTED].to_numpy()).mean())
+
+
 #: The group metrics a breakdown may declare: name -> (sklearn metrics, rows) -> value.
 GROUP_METRICS: dict[str, Callable[[Any, pd.DataFrame], float | None]] = {
-    "accuracy": lambda m, g: float(m.accuracy_score(g[GOLD], g[PREDICTED])),
+    "accuracy": _accuracy,
     "f1_hateful": lambda m, g: f1(m, g[GOLD], g[PREDICTED], average="binary"),
     "f1_macro": lambda m, g: f1(m, g[GOLD], g[PREDICTED], average="macro"),
     "recall": recall_of_gold,
