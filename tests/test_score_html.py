@@ -257,8 +257,10 @@ def test_the_page_is_readable_wide_and_narrow(where, tmp_path: Path, width, heig
     paths = _models(where, tmp_path)
     page = tmp_path / "report.html"
     result = run_cli("score", NAME, "--config", CONFIG, "--predictions", str(paths["random"]),
-                     "--examples", "1", "--html", str(page), *_opts(where))  # fmt: skip
+                     "--examples", "1", "--html", str(page), "--format", "json",
+                     *_opts(where))  # fmt: skip
     assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
     screenshot = tmp_path / f"report-{width}.png"
     taken = _chromium(
         page, tmp_path / "profile", f"--screenshot={screenshot}", f"--window-size={width},{height}"
@@ -278,5 +280,19 @@ def test_the_page_is_readable_wide_and_narrow(where, tmp_path: Path, width, heig
     assert found, measured.stdout[:500]
     scroll, inner = map(int, found.groups())
     assert scroll <= inner, f"the page is {scroll} px wide in a {inner} px window"
-    # the single-model page carries the declared matrix too
-    assert "matrix" in page.read_text(encoding="utf-8")
+    assert _console(measured.stderr) == []
+    # the failing cases stay folded until the reader opens them
+    html = page.read_text(encoding="utf-8")
+    assert "<details>" in html and "<details open" not in html
+    # a single model's page carries the declared matrix, its cells the table's figures
+    dom = _Figures()
+    dom.feed(measured.stdout)
+    matrix = SCORING.matrix
+    rows = document["models"]["random"]["tables"][matrix.table]["rows"]
+    values = {(row[matrix.rows], row[matrix.columns]): row[matrix.metric] for row in rows}
+    order = list(dict.fromkeys(row[matrix.rows] for row in rows))
+    cells = [c for c in dom.cells if "data-matrix" in c["table"] and c.get("data-metric")]
+    assert len(cells) == len(order) * len({row[matrix.columns] for row in rows})
+    for cell in cells:
+        value = values.get((order[cell["row"]], cell["data-metric"]))
+        assert cell["text"] == _shown(value, matrix.metric), cell
