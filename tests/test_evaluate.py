@@ -514,10 +514,10 @@ def test_plot_without_matplotlib_is_a_clear_error(where, tmp_path, monkeypatch) 
     assert issubclass(OptionalDependencyError, HatemojiDatasetsError)
 
 
-def test_plot_needs_png_path(where, tmp_path: Path, capsys) -> None:
+def test_plot_needs_an_image_path(where, tmp_path: Path, capsys) -> None:
     name, config = SMALL
     path = _write_models(where, tmp_path, 1, name, config)[0]
-    args = [name, "--config", config, "--predictions", str(path), "--plot", "x.pdf"]
+    args = [name, "--config", config, "--predictions", str(path), "--plot", "x.jpg"]
     assert _cli(where, *args) == 1
     assert "error: --plot writes a PNG" in capsys.readouterr().err
 

@@ -32,8 +32,43 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         help="one model name per predictions file (default: the file's name; an lm-eval "
         "log's model folder)",
     )
-    scoring.add_argument("--format", choices=("markdown", "json", "csv"), default="markdown")
-    scoring.add_argument("--plot", metavar="PATH.png", help="draw a heatmap, one column per model")
+    scoring.add_argument(
+        "--format", choices=("markdown", "json", "csv", "latex"), default="markdown"
+    )
+    scoring.add_argument(
+        "--plot",
+        metavar="PATH",
+        help="draw a heatmap, one column per model: PNG, SVG or PDF by the path's suffix",
+    )
+    scoring.add_argument(
+        "--examples",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="list up to N wrong predictions per table cell and model, in id order",
+    )
+    scoring.add_argument(
+        "--stats",
+        action="store_true",
+        help="add each accuracy's 95%% Wilson interval and, with two or more models, exact "
+        "McNemar tests against the first model (Holm-corrected)",
+    )
+    scoring.add_argument(
+        "--baseline",
+        metavar="NAME",
+        help="the model the McNemar tests compare against (default: the first; implies --stats)",
+    )
+    scoring.add_argument(
+        "--html",
+        metavar="PATH.html",
+        help="also write a self-contained HTML report (tables, intervals, tests, heatmap, "
+        "failing cases behind a content warning)",
+    )
+    scoring.add_argument(
+        "--lock",
+        metavar="FILE",
+        help="score the version the lockfile FILE pins, after checking its fingerprints",
+    )
     source_options(scoring)
     scoring.set_defaults(command=run_score)
 
@@ -64,23 +99,48 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
     return names
 
 
+def _count(text: str) -> int:
+    """A whole number of cases, 0 or more (argparse reports anything else as usage)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+#: What ``--plot`` writes, by the path's suffix.
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
 def run_score(args: argparse.Namespace) -> int:
     from hatemoji_datasets.cli.output import show_progress
-    from hatemoji_datasets.core.file_writes import check_destination
+    from hatemoji_datasets.core.file_writes import check_destination, write_text
+    from hatemoji_datasets.evaluate.comparison import Comparison
     from hatemoji_datasets.evaluate.metrics import require_extras
-    from hatemoji_datasets.evaluate.render import RENDERERS
     from hatemoji_datasets.evaluate.report import ScoreReport
     from hatemoji_datasets.evaluate.scoring import score
 
-    if args.plot and Path(args.plot).suffix.lower() != ".png":
-        raise PredictionError(f"--plot writes a PNG; give a path ending in .png, not {args.plot}")
-    # Everything that can fail without the data fails first: extras, the plot's folder.
-    require_extras(plot=bool(args.plot))
-    if args.plot:
-        check_destination(args.plot)  # as lock -o: a missing folder is refused
+    if args.plot and Path(args.plot).suffix.lower() not in PLOT_SUFFIXES:
+        raise PredictionError(
+            f"--plot writes a PNG, SVG or PDF; give a path ending in .png, .svg or .pdf, "
+            f"not {args.plot}"
+        )
+    if args.html and Path(args.html).suffix.lower() not in (".html", ".htm"):
+        raise PredictionError(f"--html writes a page; give a path ending in .html, not {args.html}")
+    names = model_names(args.predictions, args.names)
+    if args.baseline is not None and args.baseline not in names:
+        raise PredictionError(
+            f"--baseline {args.baseline!r} is none of the models scored: {', '.join(names)}"
+        )
+    # Everything that can fail without the data fails first: extras, the outputs' folders.
+    require_extras(plot=bool(args.plot or args.html))
+    for path in (args.plot, args.html):
+        if path:
+            check_destination(path)  # as lock -o: a missing folder is refused
     show_progress()
     reports: dict[str, ScoreReport] = {}
-    names = model_names(args.predictions, args.names)
     for name, path in zip(names, args.predictions, strict=True):
         reports[name] = score(
             args.name,
@@ -89,11 +149,18 @@ def run_score(args: argparse.Namespace) -> int:
             split=args.split,
             cache_dir=args.cache_dir,
             mirror=args.mirror,
+            examples=args.examples,
+            lock=args.lock,
         )
-    rendered = RENDERERS[args.format](reports)
-    if args.plot:  # before the report, so a plot that cannot be written prints no report
+    stats = args.stats or args.baseline is not None
+    comparison = Comparison(reports, stats=stats, baseline=args.baseline)
+    rendered = comparison.render(args.format)
+    # Files before the report, so a file that cannot be written prints no report.
+    if args.plot:
         from hatemoji_datasets.evaluate.plot import plot_heatmap
 
         plot_heatmap(reports, args.plot)
+    if args.html:
+        write_text(args.html, comparison.to_html())
     print(rendered, end="")
     return 0

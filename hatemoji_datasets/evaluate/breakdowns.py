@@ -150,8 +150,9 @@ def grouped_table(
     """One row per group of the breakdown's columns, with its info and metrics; its key
     columns from ``keys_of(context, codes)`` when the dataset declares its own."""
     show = dict(breakdown.show)
-    rows = []
+    rows, members = [], []
     for codes, group in context.groups(breakdown.by):
+        members.append(group.index.to_numpy())  # positions in the split (a RangeIndex)
         if keys_of is None:
             row: dict[str, Any] = {
                 column: context.key(column, code, show.get(column))
@@ -169,6 +170,7 @@ def grouped_table(
         breakdown.info,
         breakdown.metrics,
         tuple(rows),
+        tuple(members),
     )
 
 

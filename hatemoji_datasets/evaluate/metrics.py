@@ -136,9 +136,16 @@ def _false_negative_rate(metrics: Any, group: pd.DataFrame) -> float | None:
     return rate(int((positive & (group[PREDICTED] != 1)).sum()), int(positive.sum()))
 
 
+def _accuracy(metrics: Any, group: pd.DataFrame) -> float:
+    """The share of right predictions: scikit-learn's ``accuracy_score`` (a test holds them
+    equal), without its checks of the label types, which cost more than the rest of a
+    table with a hundred cells."""
+    return float((group[GOLD].to_numpy() == group[PREDICTED].to_numpy()).mean())
+
+
 #: The group metrics a breakdown may declare: name -> (sklearn metrics, rows) -> value.
 GROUP_METRICS: dict[str, Callable[[Any, pd.DataFrame], float | None]] = {
-    "accuracy": lambda m, g: float(m.accuracy_score(g[GOLD], g[PREDICTED])),
+    "accuracy": _accuracy,
     "f1_hateful": lambda m, g: f1(m, g[GOLD], g[PREDICTED], hateful_only=True),
     "f1_macro": lambda m, g: f1(m, g[GOLD], g[PREDICTED], hateful_only=False),
     "recall": recall_of_gold,

@@ -93,11 +93,27 @@ def text_colour(rgba: Sequence[float]) -> str:
 
 
 def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.ndarray:
-    """Draw the report's heatmap into a PNG at ``path``; return the values drawn.
+    """Draw the report's heatmap into ``path``, a PNG, SVG or PDF by its suffix; return the
+    values drawn.
 
     Rows x models, or, for a matrix heatmap, models x rows x columns. Needs
     matplotlib (the ``plot`` extra).
     """
+    kind = Path(path).suffix.lower().lstrip(".")
+    image, values = _draw(reports, kind if kind in ("svg", "pdf") else "png")
+    write_bytes(path, image)  # its folder must exist: never made
+    return values
+
+
+def heatmap_svg(reports: Mapping[str, ScoreReport]) -> str:
+    """The heatmap as an SVG element to put inline in a page: text stays text (the values
+    can be read, searched and checked), and no XML prologue."""
+    image, _ = _draw(reports, "svg")
+    text = image.decode("utf-8")
+    return text[text.index("<svg") :]
+
+
+def _draw(reports: Mapping[str, ScoreReport], kind: str) -> tuple[bytes, np.ndarray]:
     try:
         import matplotlib
 
@@ -121,12 +137,38 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
     # Room for the row labels (8 pt: about 0.06 inch a character) beside the cells.
     width = 2.2 + 0.06 * max((len(label) for label in labels), default=0) + body
     height = 1.6 + 0.28 * len(labels)
-    figure, axes_row = plt.subplots(
-        1, len(panels), figsize=(width, height), layout="constrained", squeeze=False
-    )
-    image = None
-    for position, (axes, (panel, grid)) in enumerate(zip(axes_row[0], panels, strict=True)):
-        image = axes.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+    # SVG text as text (not glyph outlines); no date in PDF and SVG, so a figure is
+    # the same bytes each time it is drawn.
+    style = {"svg.fonttype": "none", "svg.hashsalt": "hatemoji-datasets"}
+    with matplotlib.rc_context(style):
+        figure, axes_row = plt.subplots(
+            1, len(panels), figsize=(width, height), layout="constrained", squeeze=False
+        )
+        try:
+            _panels(axes_row[0], panels, labels, columns, cmap)
+            figure.suptitle(plot_title(first), fontsize=9)
+            figure.colorbar(
+                axes_row[0][0].images[0],
+                ax=list(axes_row[0]),
+                shrink=0.6,
+                label=metric_name(first.plot[1]),
+            )
+            image_bytes = io.BytesIO()
+            figure.savefig(
+                image_bytes, format=kind, dpi=100, metadata=_metadata(first, models, kind)
+            )
+        finally:
+            plt.close(figure)
+    return image_bytes.getvalue(), values
+
+
+def _panels(
+    axes_row: Any, panels: list[Any], labels: list[str], columns: list[str], cmap: Any
+) -> None:
+    import matplotlib.pyplot as plt
+
+    for position, (axes, (panel, grid)) in enumerate(zip(axes_row, panels, strict=True)):
+        axes.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=1, aspect="auto")
         axes.set_xticks(range(len(columns)), columns)
         axes.set_yticks(range(len(labels)), labels if position == 0 else [], fontsize=8)
         axes.xaxis.tick_top()
@@ -139,20 +181,13 @@ def plot_heatmap(reports: Mapping[str, ScoreReport], path: str | Path) -> np.nda
                 text = "n/a" if np.isnan(value) else f"{value:.2f}"
                 colour = text_colour(cmap(np.nan if np.isnan(value) else value))
                 axes.text(c, r, text, ha="center", va="center", fontsize=7, color=colour)
-    figure.suptitle(plot_title(first), fontsize=9)
-    figure.colorbar(image, ax=list(axes_row[0]), shrink=0.6, label=metric_name(first.plot[1]))
-    image_bytes = io.BytesIO()
-    try:
-        figure.savefig(
-            image_bytes,
-            format="png",
-            dpi=100,
-            metadata={
-                "Title": f"{first.dataset} {first.plot[1]}",
-                "Description": "models: " + ", ".join(models),
-            },
-        )
-    finally:
-        plt.close(figure)
-    write_bytes(path, image_bytes.getvalue())  # its folder must exist: never made
-    return values
+
+
+def _metadata(first: ScoreReport, models: list[str], kind: str) -> dict[str, Any]:
+    title = f"{first.dataset} {first.plot[1]}"
+    description = "models: " + ", ".join(models)
+    if kind == "png":
+        return {"Title": title, "Description": description}
+    if kind == "pdf":
+        return {"Title": title, "Subject": description, "CreationDate": None}
+    return {"Title": title, "Description": description, "Date": None}

@@ -18,11 +18,18 @@ undefined on a group (e.g. a false negative rate where nothing is hateful) is
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, replace
 from numbers import Integral
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from hatemoji_datasets.core.columns import LABEL_COLUMN
+import numpy as np
+import pandas as pd
+
+from hatemoji_datasets.building.fingerprint import fingerprint
+from hatemoji_datasets.core.columns import LABEL_COLUMN, TEXT_COLUMN
 from hatemoji_datasets.core.errors import PredictionError
 from hatemoji_datasets.core.registry import dataset_spec, lookup, parse_reference
 from hatemoji_datasets.evaluate.breakdowns import Context, counting_unparsed, tables
@@ -49,8 +56,23 @@ from hatemoji_datasets.evaluate.predictions import (
     align_frame,
     read_predictions,
 )
-from hatemoji_datasets.evaluate.report import ScoreReport, Table, plain
+from hatemoji_datasets.evaluate.report import (
+    CASE_GOLD,
+    CASE_ID,
+    CASE_PREDICTION,
+    CASE_SCORE,
+    CASE_TEXT,
+    RANK,
+    RIGHT,
+    LockRecord,
+    ScoreReport,
+    Table,
+    plain,
+)
 from hatemoji_datasets.harness.tasks import owner_of_task, task_choices
+
+if TYPE_CHECKING:
+    from hatemoji_datasets.pinning.lockfile import LockedDataset
 
 
 @dataclass(frozen=True)
@@ -77,6 +99,8 @@ def score(
     version: str | None = None,
     cache_dir: str | None = None,
     mirror: str | None = None,
+    examples: int = 0,
+    lock: str | os.PathLike[str] | None = None,
 ) -> ScoreReport:
     """Score ``predictions`` on ``name``'s evaluation split (or ``split``).
 
@@ -86,11 +110,25 @@ def score(
     is the config's id column, or ``index`` (the 0-based row within the split) for
     configs whose rows have none. An lm-evaluation-harness sample log of a generated
     task scores that task's config unless ``config`` says otherwise.
+
+    ``examples``: list up to this many wrong predictions per table cell, in id order
+    (:meth:`ScoreReport.failing`). ``lock``: a lockfile (``hatemoji-datasets lock``):
+    the version it pins is scored (unless ``version`` names one it locks), after every
+    split's fingerprint is checked against it; the report records them.
     """
     from hatemoji_datasets.api import load_dataset
 
+    if isinstance(examples, bool) or not isinstance(examples, Integral) or examples < 0:
+        raise PredictionError(f"examples must be a whole number of cases, not {examples!r}")
     config = _config_of_log(name, config, predictions)
     spec, config_spec, version = lookup(name, config, version)
+    entry = None
+    if lock is not None:
+        from hatemoji_datasets.pinning.lock import locked_entry
+
+        named = parse_reference(name, config, version)[2]  # a version the caller named
+        entry = locked_entry(lock, spec.name, config_spec.name, named)
+        version = entry.version
     _, target = scoring_target(spec.name, config_spec.name)
     split = split or target.eval_split
     metrics, fair = sklearn_fairlearn()
@@ -105,6 +143,7 @@ def score(
         version=version,
         cache_dir=cache_dir,
         mirror=mirror,
+        lock=lock,  # every split's fingerprint checked before anything is scored
     )
     frame = dataset.to_pandas()
     if target.id_column == ROW_INDEX:
@@ -127,6 +166,10 @@ def score(
     if generative:
         summary[UNPARSED] = GROUP_METRICS[UNPARSED](metrics, frame)
     return ScoreReport(
+        fingerprint=fingerprint(dataset),
+        lock=None if entry is None else _lock_record(lock, entry),
+        examples=int(examples),
+        cases=_cases(frame, ids, scores),
         dataset=spec.name,
         config=config_spec.name,
         split=split,
@@ -141,6 +184,49 @@ def score(
         matrix=declared.matrix if declared else None,
         heatmap=declared.heatmap if declared else "rows",
     )
+
+
+def _cases(frame: pd.DataFrame, ids: list[Any], scores: np.ndarray | None) -> pd.DataFrame:
+    """The scored rows as the report keeps them (:data:`report.CASE_ID` ...)."""
+    gold, predicted = frame[GOLD].to_numpy(), frame[PREDICTED].to_numpy()
+    text = frame[TEXT_COLUMN] if TEXT_COLUMN in frame.columns else pd.Series([""] * len(frame))
+    cases = pd.DataFrame(
+        {
+            CASE_ID: pd.Series(ids, dtype=object),
+            CASE_TEXT: text.to_numpy(),
+            CASE_GOLD: gold,
+            CASE_PREDICTION: predicted,
+            RIGHT: gold == predicted,
+            RANK: _id_ranks(ids),
+        }
+    )
+    if scores is not None:
+        cases[CASE_SCORE] = scores
+    return cases
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _id_ranks(ids: list[Any]) -> np.ndarray:
+    """Each id's position in id order: numbers by value, text ids naturally (``german-9``
+    before ``german-10``)."""
+
+    def key(value: Any) -> tuple[Any, ...]:
+        if isinstance(value, int):
+            return ((0, value, ""),)
+        parts = _DIGITS.split(str(value))
+        return tuple((1, int(part), "") if part.isdigit() else (2, 0, part) for part in parts)
+
+    order = sorted(range(len(ids)), key=lambda i: key(ids[i]))
+    ranks = np.empty(len(ids), dtype=np.int64)
+    ranks[order] = np.arange(len(ids))
+    return ranks
+
+
+def _lock_record(path: str | os.PathLike[str], entry: LockedDataset) -> LockRecord:
+    fingerprints = {split.name: split.fingerprint for split in entry.splits}
+    return LockRecord(str(path), entry.reference, fingerprints)
 
 
 def _plain_rows(table: Table) -> Table:
