@@ -151,11 +151,11 @@ def test_modules_are_short(path: Path) -> None:
 #: What the package root keeps: the public entry points only.
 ROOT_MODULES = {"__init__", "__main__", "api", "version"}
 #: What a dataset folder may import besides itself: the foundation and the schema language
-#: (the pandera models people write, and the plan its ``rules.py`` implements).
+#: (the pandera models people write, and the rules its ``rules.py`` writes once).
 FOUNDATION = (
     "hatemoji_datasets.core",
     "hatemoji_datasets.schema.model",
-    "hatemoji_datasets.schema.plan",
+    "hatemoji_datasets.schema.rules",
 )
 
 

@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.spec import CSV
-from hatemoji_datasets.datasets.hatemoji_check.rules import SCREEN, template_ids
+from hatemoji_datasets.datasets.hatemoji_check.rules import TEMPLATE_ID, template_ids
 from hatemoji_datasets.datasets.hatemoji_check.schema import HatemojiCheckRaw
 from hatemoji_datasets.datasets.hatemoji_check.spec import FUNCTIONALITIES, PERTURBATIONS
 from hatemoji_datasets.raw.reader import read_raw
+from hatemoji_datasets.schema.rules import rows_of
 
 # The paper's per-functionality table: (functionality, perturbation) -> (n, gold label).
 PAPER_CELLS = {
@@ -337,7 +338,7 @@ def test_the_screened_template_rule_is_the_template_ids_it_states(rows) -> None:
         }
     )
     stated = pc.equal(batch["templ_id"], template_ids(batch["test_group_id"], batch["set"]))
-    found = SCREEN["HC-TEMPLATE-ID"](batch, None)
+    found = TEMPLATE_ID.check(rows_of(batch, None, None, None))
     assert found.to_pylist() == [bool(keeps) for keeps in stated.to_pylist()]
 
 

@@ -531,13 +531,19 @@ _LABEL_PARTS = ["'hateful'", "'non-hateful'", "'hateful '", "hateful", "'Hateful
 @given(st.lists(st.lists(st.sampled_from(_LABEL_PARTS), min_size=0, max_size=4), max_size=40))
 def test_majority_is_each_literals_majority(literals: list[list[str]]) -> None:
     """``majority`` counts by regex kernels; here each literal is parsed on its own."""
-    from hatemoji_datasets.datasets.multilingual_hatecheck import schema
+    import re
+
+    import pyarrow as pa
+
+    from hatemoji_datasets.datasets.multilingual_hatecheck import rules
+    from hatemoji_datasets.schema.rules import rows_of
 
     texts = ["[" + ", ".join(parts) + "]" for parts in literals]
-    got = schema.majority(pd.DataFrame({"label_annotated": pd.Series(texts, dtype="str")}))
+    batch = pa.record_batch({"label_annotated": pa.array(texts, pa.string())})
+    got = rules.majority(rows_of(batch)).to_pylist()
     for text, value in zip(texts, got, strict=True):
-        if schema.LABELS_LITERAL.fullmatch(text) is None:
-            assert pd.isna(value), text
+        if re.fullmatch(rules.LABELS_LITERAL, text) is None:
+            assert value is None, text
         else:
             labels = [part.strip("'") for part in text[1:-1].split(", ")]
             assert value == max(("hateful", "non-hateful"), key=labels.count), text
@@ -546,18 +552,18 @@ def test_majority_is_each_literals_majority(literals: list[list[str]]) -> None:
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.data())
 def test_of_language_is_each_rows_vocabulary(data) -> None:
-    from hatemoji_datasets.datasets.multilingual_hatecheck import schema
+    import pyarrow as pa
+
+    from hatemoji_datasets.datasets.multilingual_hatecheck import rules
     from hatemoji_datasets.datasets.multilingual_hatecheck.spec import FUNCTIONALITIES_OF
 
     words = sorted({w for ws in FUNCTIONALITIES_OF.values() for w in ws}) + ["", "x"]
     languages = [*FUNCTIONALITIES_OF, None, "klingon"]
     rows = data.draw(st.lists(st.tuples(st.sampled_from(words), st.sampled_from(languages))))
-    start = data.draw(st.integers(0, 5))  # a frame whose index does not start at 0
-    index = range(start, start + len(rows))
-    values = pd.Series([v for v, _ in rows], index=index, dtype="str")
-    langs = pd.Series([lang for _, lang in rows], index=index, dtype=object)
-    got = schema.of_language(values, langs, FUNCTIONALITIES_OF)
-    assert list(got.index) == list(index)
+    values = pa.array([v for v, _ in rows], pa.string())
+    langs = pa.array([lang for _, lang in rows], pa.string())
+    got = rules.of_language(values, langs, FUNCTIONALITIES_OF).to_pylist()
+    assert len(got) == len(rows)
     for (value, language), allowed in zip(rows, got, strict=True):
         assert allowed == (
             language not in FUNCTIONALITIES_OF or value in FUNCTIONALITIES_OF[language]

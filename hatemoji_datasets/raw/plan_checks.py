@@ -2,7 +2,8 @@
 
 The streaming validator (:mod:`hatemoji_datasets.validate.screen`) and a build
 that re-validates its pinned files (:func:`tables_keep_plan`) share these
-checks: the column checks, the dataset's rules (its ``rules.py``) and the rules
+checks: the column checks, the dataset's rules (its ``rules.py``, the functions its
+pandera model wraps) and the rules
 between rows, all in pyarrow, with no pandera. They answer only "every check
 holds", or "the exact engine must look": the plan may be stricter than the
 schema, never laxer (tests hold the two together), so a file the plan passes
@@ -15,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
@@ -25,15 +25,16 @@ from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.raw.unique_values import UniqueValues
 from hatemoji_datasets.schema.plan import (
     AcrossBatches,
+    AcrossRows,
     ColumnPlan,
     ModelPlan,
     ScreenContext,
-    ScreenRule,
-    across_rules,
+    all_true,
+    dataset_rules,
     implemented_codes,
     model_plan,
-    screen_rules,
 )
+from hatemoji_datasets.schema.rules import Rule, rows_of
 
 
 def screenable(spec: DatasetSpec, config: ConfigSpec, part: RawPart) -> bool:
@@ -90,8 +91,8 @@ def tables_keep_plan(
     }
     for split, source, table in files:
         context = ScreenContext(source, released, split)
-        check = BatchCheck(plan, screen_rules(spec), context, table.column_names)
-        across = across_states(spec, check)
+        check = BatchCheck(plan, dataset_rules(spec), context, table.column_names)
+        across = across_states(check)
         for batch in chunks(table.to_batches()):
             if not all(seen.add(batch[name]) for name, seen in unique.items()):
                 return False
@@ -110,11 +111,9 @@ def header_fits(header: Iterable[str], plan: ModelPlan) -> bool:
     return required <= present <= names
 
 
-def across_states(spec: DatasetSpec, check: BatchCheck) -> list[AcrossBatches]:
-    """A fresh state for each rule between rows that ``check`` runs (one state may keep
-    several rules), in ``check``'s context."""
-    makers = dict.fromkeys(make for code, make in across_rules(spec).items() if code in check.codes)
-    return [make(check.context) for make in makers]
+def across_states(check: BatchCheck) -> list[AcrossBatches]:
+    """A fresh state for the rules between rows that ``check`` runs, in its context."""
+    return [AcrossRows(check.across, check.context)] if check.across else []
 
 
 def added(batch: pyarrow.RecordBatch, states: list[AcrossBatches]) -> bool:
@@ -159,7 +158,7 @@ class BatchCheck:
     def __init__(
         self,
         plan: ModelPlan,
-        rules: Mapping[str, ScreenRule],
+        rules: Sequence[Rule],
         context: ScreenContext,
         header: Iterable[str],
         also: Callable[[pyarrow.RecordBatch], bool] | None = None,
@@ -168,7 +167,12 @@ class BatchCheck:
         present = set(header)
         self.columns = [c for c in plan.columns if c.name in present]
         self.codes = (*plan.rules, *(code for c in self.columns for code in c.rules))
-        self.rules = [rules[code] for code in self.codes if code in rules]
+        # A code two models share (cases' and annotations' label rule) is one check.
+        by_code = {rule.code: rule for rule in reversed(rules)}
+        chosen = [by_code[code] for code in dict.fromkeys(self.codes) if code in by_code]
+        self.rules = [rule for rule in chosen if not rule.across]
+        #: The rules between rows, which the caller runs over every batch (:func:`across_states`).
+        self.across = [rule for rule in chosen if rule.across]
         self.also = also
 
     def __call__(self, batch: pyarrow.RecordBatch) -> bool:
@@ -178,9 +182,11 @@ class BatchCheck:
             return False
 
     def _keeps(self, batch: pyarrow.RecordBatch) -> bool:
+        context = self.context
+        rows = rows_of(batch, context.source, context.split, context.released)
         return (
             all(_column_keeps(batch[c.name], c) for c in self.columns)
-            and all(all_true(rule(batch, self.context)) for rule in self.rules)
+            and all(all_true(rule.check(rows)) for rule in self.rules)
             and (self.also is None or self.also(batch))
         )
 
@@ -232,11 +238,3 @@ def _lengths_keep(values: pyarrow.Array, low: int | None, high: int | None) -> b
 @cache
 def _value_set(values: tuple[Any, ...], kind: pyarrow.DataType) -> pyarrow.Array:
     return array_of(values, kind)
-
-
-def all_true(result: Any) -> bool:
-    """Whether every answer is True (a missing answer counts as False)."""
-    if isinstance(result, (pyarrow.Array, pyarrow.ChunkedArray)):
-        # Nulls count as False: where there is one, not all are True.
-        return len(result) == 0 or (result.null_count == 0 and bool(pc.all(result).as_py()))
-    return bool(np.all(result))

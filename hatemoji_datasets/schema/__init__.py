@@ -1,6 +1,7 @@
 """The schema language: what people write (pandera models) apart from the engine that runs it.
 
-- :mod:`~hatemoji_datasets.schema.model`: ``RawFileModel``, coded rules, row helpers;
+- :mod:`~hatemoji_datasets.schema.model`: ``RawFileModel``, rules as pandera checks, row helpers;
+- :mod:`~hatemoji_datasets.schema.rules`: a dataset rule written once, over pyarrow arrays;
 - :mod:`~hatemoji_datasets.schema.engine`: a model run over a frame, failures as findings;
 - :mod:`~hatemoji_datasets.schema.direct`: the checks run straight over a typed frame;
 - :mod:`~hatemoji_datasets.schema.raw_columns`: each model's columns (``raw_columns.tsv``);

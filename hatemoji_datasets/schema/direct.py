@@ -153,8 +153,8 @@ def _column_check(check: pa.Check, series: pd.Series) -> np.ndarray:
         passed = _str_length(series, **check._check_kwargs)
     elif check.name in BUILTINS:
         passed = BUILTINS[check.name](series, **check._check_kwargs)
-    else:
-        raise _Unsupported
+    else:  # a dataset rule of one column, vectorised (its answer must be one per row)
+        passed = _bound(check)(series)
     return _boolean(passed, series.index)
 
 

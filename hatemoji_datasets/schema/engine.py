@@ -21,7 +21,8 @@ from pandera.errors import SchemaErrors
 
 from hatemoji_datasets.core.findings import Finding, finding_order, preview
 from hatemoji_datasets.schema.direct import Case, failure_cases
-from hatemoji_datasets.schema.model import Model, RuleInfo, rules_of
+from hatemoji_datasets.schema.model import Model, rules_of, values_of
+from hatemoji_datasets.schema.rules import Rule
 
 #: Built-in pandera checks -> finding code.
 BUILTIN_CODES: dict[str, str] = {
@@ -116,7 +117,7 @@ def column_findings(model: Model, columns: Iterable[Any], file: str) -> list[Fin
     return found
 
 
-def _code_of(check: str, rules: dict[str, RuleInfo]) -> tuple[str, RuleInfo | None]:
+def _code_of(check: str, rules: dict[str, Rule]) -> tuple[str, Rule | None]:
     if check in rules:
         return rules[check].code, rules[check]
     if check.startswith(("coerce_dtype", "dtype(")):
@@ -158,7 +159,7 @@ def _translate(
     untyped = {case.column for case in cases if str(case.check).startswith("coerce_dtype")}
     # One finding per cell: column checks first, in pandera's order, then row rules.
     cells: dict[tuple[Any, str | None], Finding] = {}
-    row_rules: list[tuple[int | None, RuleInfo, Any]] = []
+    row_rules: list[tuple[int | None, Rule, Any]] = []
     for case in cases:
         check, column = str(case.check), None if case.column is None else str(case.column)
         position = None if pd.isna(case.index) else int(case.index)
@@ -191,7 +192,7 @@ def _translate(
     seen: set[tuple[Any, str]] = set()
     #: Cells a row rule has reported: a later rule about the same cell stays silent.
     ruled: set[tuple[Any, str]] = set()
-    expected_cache: dict[str, pd.Series] = {}
+    expected_cache: dict[str, list[Any]] = {}
     for position, info, failure in row_rules:
         if (position, info.code) in seen or (position, info.column) in cells:
             continue  # pandera repeats a row rule per column; a bad cell is reported once
@@ -207,15 +208,15 @@ def _translate(
             value = frame[info.column].iloc[position]
             if info.expected is not None:
                 if info.code not in expected_cache:
-                    expected_cache[info.code] = info.expected(frame)
-                expected = expected_cache[info.code].iloc[position]
+                    expected_cache[info.code] = values_of(info.expected, frame)
+                expected = expected_cache[info.code][position]
         elif position is None:
             value = failure
         if position is not None and info.detail is not None:
             key = f"{info.code} detail"
             if key not in expected_cache:
-                expected_cache[key] = info.detail(frame)
-            added = expected_cache[key].iloc[position]
+                expected_cache[key] = values_of(info.detail, frame)
+            added = expected_cache[key][position]
             message += f"; {added}" if isinstance(added, str) and added else ""
         found.append(
             Finding(

@@ -1,10 +1,10 @@
 """The schema language as people write it: the raw-file model base, coded rules, row helpers.
 
 A dataset's schema module declares one ``RawFileModel`` per upstream file
-format. Its own rules are declared with :func:`rule` (a whole-row rule) or
-:func:`column_rule` (one column), each with a stable code;
-:mod:`hatemoji_datasets.schema.engine` runs a model and turns its failures into
-findings.
+format. Its own rules are written once, in its ``rules.py``
+(:mod:`hatemoji_datasets.schema.rules`), and become the model's checks through
+:func:`rule`; :mod:`hatemoji_datasets.schema.engine` runs a model and turns its
+failures into findings.
 
 Rules that compare a row with the file it came from (HatemojiBuild's split
 rule, for instance) read which split's file each row was read from: the
@@ -16,13 +16,18 @@ each row was read from, recorded with :func:`with_row_sources`.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pandera.pandas as pa
+import pyarrow
+import pyarrow.compute as pc
+
+from hatemoji_datasets.core.arrow_values import numpy_of
+from hatemoji_datasets.schema.rules import Rows, Rule
 
 # -- which split's file each row came from ----------------------------------------------
 
@@ -88,26 +93,6 @@ def with_row_sources(frame: pd.DataFrame, runs: list[tuple[str | None, int]]) ->
 OPTIONAL_ID = r"^(|[1-9][0-9]*(\.0)?)$"
 
 
-def optional_ids(values: pd.Series) -> pd.Series:
-    """Optional ids (``12``, ``12.0`` or empty) as nullable integers."""
-    numbers = pd.to_numeric(values.astype(str).where(values.astype(str) != ""), errors="coerce")
-    return numbers.where(numbers == numbers.round()).astype("Int64")
-
-
-def is_in(values: pd.Series, allowed: pd.Series | pd.Index) -> pd.Series:
-    """``values.isin(allowed)`` for a long ``allowed``, through one hash table of plain
-    objects: pandas 3's Arrow-backed strings make a pyarrow scalar of every allowed value in
-    Python (about 0.5 s for Multilingual HateCheck's 36,582 case ids, now 0.02 s)."""
-    return values.astype(object).isin(pd.Index(allowed).astype(object))
-
-
-def looked_up(keys: pd.Series, values: pd.Series, wanted: pd.Series) -> pd.Series:
-    """For each ``wanted`` key, the value of the first row with that key (missing where
-    none), aligned with ``wanted``."""
-    first = pd.Series(values.to_numpy(), index=keys.to_numpy()).groupby(level=0).first()
-    return pd.Series(wanted.map(first).to_numpy(), index=wanted.index)
-
-
 # -- models and rules ---------------------------------------------------------------------
 
 
@@ -122,71 +107,88 @@ class RawFileModel(pa.DataFrameModel):
         coerce = True
 
 
-@dataclass(frozen=True)
-class RuleInfo:
-    """What a dataset rule reports: its code, the column it speaks of, what it expects."""
-
-    code: str
-    message: str
-    column: str | None = None
-    #: ``expected(frame) -> Series``: the value the rule wanted in ``column``, per row.
-    expected: Callable[[pd.DataFrame], pd.Series] | None = None
-    #: The columns the rule reads (its ``column`` first). A finding on one of the others
-    #: never hides the rule's (findings are independent); one on its own cell does.
-    reads: tuple[str, ...] = ()
-    #: ``detail(frame) -> Series``: per row, what the message adds (missing: nothing),
-    #: such as the language a value belongs to.
-    detail: Callable[[pd.DataFrame], pd.Series] | None = None
-
-
-def rule(
-    code: str,
-    message: str,
-    *,
-    column: str | None = None,
-    expected: Callable[[pd.DataFrame], pd.Series] | None = None,
-    reads: tuple[str, ...] = (),
-    detail: Callable[[pd.DataFrame], pd.Series] | None = None,
-) -> Callable:
-    """A whole-row rule of a ``RawFileModel`` (a pandera dataframe check) with its code.
-
-    ``column`` is the column a failing row is reported under (its value is
-    shown); ``expected`` computes the value the rule wanted there; ``reads``
-    names the other columns it compares. The rule is reported whatever those
-    cells hold; only a column check's error on ``column`` itself stands for it.
-    ``detail`` computes, per row, what the message adds after a semicolon.
+def rule(declared: Rule) -> Any:
+    """A rule of a ``RawFileModel``, written once (:mod:`hatemoji_datasets.schema.rules`), as
+    a pandera check: a dataframe check, or a check of its column where it reads that
+    alone. The check hands the rule the frame's columns as Arrow arrays. Use it as a
+    class attribute, ``template_id_agrees = rule(TEMPLATE_ID)``: the check is named by it.
     """
 
-    def decorate(function: Callable) -> Any:
-        inputs = tuple(dict.fromkeys((*((column,) if column else ()), *reads)))
-        function.__rule__ = RuleInfo(code, message, column, expected, inputs, detail)
-        return pa.dataframe_check(error=message)(function)
+    def check(cls: Any, data: pd.DataFrame | pd.Series) -> pd.Series:
+        if isinstance(data, pd.Series):
+            rows = Rows({declared.column: _arrow(data)}, len(data))
+        else:
+            rows = rows_of(data)
+        kept = pc.fill_null(declared.check(rows), False)
+        return pd.Series(numpy_of(kept), index=data.index)
 
-    return decorate
+    check.__rule__ = declared  # type: ignore[attr-defined]
+    method = _Named(check)
+    if declared.of_column:
+        return pa.check(declared.column, error=declared.message)(method)
+    return pa.dataframe_check(error=declared.message)(method)
 
 
-def column_rule(column: str, code: str, message: str) -> Callable:
-    """A one-column, element-wise rule of a ``RawFileModel`` with its code."""
+class _Named(classmethod):
+    """A check method named by the attribute that holds it (pandera names a check by its
+    function)."""
 
-    def decorate(function: Callable) -> Any:
-        function.__rule__ = RuleInfo(code, message, column, reads=(column,))
-        return pa.check(column, element_wise=True, error=message)(function)
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.__func__.__name__ = self.__func__.__qualname__ = name
 
-    return decorate
+
+_last_rows: tuple[weakref.ref, Rows] | None = None
+
+
+def rows_of(frame: pd.DataFrame) -> Rows:
+    """A frame's columns as a rule reads them (int64 where the schema typed them, text
+    otherwise), with the split and source of each row where the reader recorded them;
+    made once per frame for all its rules."""
+    global _last_rows
+    if _last_rows is not None and _last_rows[0]() is frame:
+        return _last_rows[1]
+    columns = {str(name): _arrow(frame[name]) for name in frame.columns}
+    splits, sources = source_splits(frame), row_sources(frame)
+    rows = Rows(columns, len(frame), sources=_texts(sources), splits=_texts(splits))
+    _last_rows = (weakref.ref(frame), rows)
+    return rows
+
+
+def _arrow(values: pd.Series) -> pyarrow.Array:
+    if str(values.dtype) == "int64":
+        return pyarrow.array(values.to_numpy(), pyarrow.int64())
+    return _texts(values.astype(str))
+
+
+def _texts(values: pd.Series | None) -> pyarrow.Array | None:
+    if values is None:
+        return None
+    return pyarrow.array(values.to_numpy(dtype=object), pyarrow.string(), from_pandas=True)
+
+
+def values_of(function: Callable[[Rows], Any], frame: pd.DataFrame) -> list[Any]:
+    """A rule's ``expected`` or ``detail`` over a frame, one Python value per row."""
+    return _array(function(rows_of(frame))).to_pylist()
+
+
+def _array(values: Any) -> pyarrow.Array:
+    if isinstance(values, pyarrow.ChunkedArray):
+        return values.combine_chunks()
+    return values if isinstance(values, pyarrow.Array) else pyarrow.array(values)
 
 
 Model = type[pa.DataFrameModel] | pa.DataFrameSchema
 
 
-def rules_of(model: Model) -> dict[str, RuleInfo]:
+def rules_of(model: Model) -> dict[str, Rule]:
     """The coded rules a model declares, by message (what pandera reports), in the order
     they are declared (a base model's first)."""
-    found: dict[str, RuleInfo] = {}
+    found: dict[str, Rule] = {}
     if isinstance(model, pa.DataFrameSchema):
         return found
     for cls in reversed(model.__mro__):
         for attribute in vars(cls).values():
             info = getattr(getattr(attribute, "__func__", attribute), "__rule__", None)
-            if isinstance(info, RuleInfo):
+            if isinstance(info, Rule):
                 found[info.message] = info
     return found

@@ -5,10 +5,10 @@ carries ``plan.json``, generated from them by ``hatemoji-datasets regenerate``
 (a test fails on drift): per model, its columns with their type, whether
 they are required, nullable or unique, their built-in checks (allowed
 values, bounds, lengths, patterns), and the codes of its own rules. Those
-rules run from the dataset's ``rules`` module, which holds one pyarrow
-implementation per code and imports no pandera: ``SCREEN`` for rules of one
-row (a function of a batch), ``ACROSS`` for rules between rows (a class whose
-instances keep compact state over the batches, :class:`AcrossBatches`).
+rules are the dataset's ``rules`` module's ``RULES``, each written once over
+pyarrow arrays (:mod:`hatemoji_datasets.schema.rules`), which the pandera
+model wraps too; it imports no pandera. A rule between rows runs once a file's
+every batch was fed, over the columns it reads (:class:`AcrossRows`).
 
 A model is *screened* when every check and rule it has is in its plan. The
 streaming validator (:mod:`hatemoji_datasets.validate.screen`) runs such a plan
@@ -22,18 +22,23 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+import numpy as np
+import pyarrow
+import pyarrow.compute as pc
+
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
 from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.spec import DatasetSpec
+from hatemoji_datasets.schema.rules import Rule, rows_of, text, text_digests
 
 PLAN_FILE = "plan.json"
-#: The dataset module that implements its rules for the plan (``SCREEN``: code -> function).
+#: The dataset module that declares its rules (``RULES``, each written once).
 RULES_MODULE = "rules"
 #: Column types a plan can check (what the raw reader produces).
 TYPES = ("int64", "str")
@@ -54,19 +59,54 @@ class ScreenContext:
     split: str | None = None
 
 
-#: ``rule(batch, context) -> BooleanArray``: True where a row keeps the rule (null: broken).
-ScreenRule = Callable[[Any, ScreenContext], Any]
-
-
 class AcrossBatches(Protocol):
-    """A rule that compares rows with each other: fed every batch in order, it keeps what
-    it needs to compare (compact state, not the rows), and decides at the end."""
+    """A state fed every batch of a file in order, deciding at the end."""
 
     def add(self, batch: Any) -> bool:
-        """False as soon as a row is known to break the rule."""
+        """False as soon as a row is known to break what it checks."""
 
     def finish(self) -> bool:
-        """Whether every row kept the rule."""
+        """Whether every row kept what it checks."""
+
+
+class AcrossRows:
+    """The rules between rows of one file: the columns they read, kept batch after batch
+    (a text they only compare as its digest; a column that one batch holds as text is
+    text in every batch, as in the exact engine's frame), and each rule run over all of
+    them once every batch was fed, with the released rows beside them."""
+
+    def __init__(self, rules: Sequence[Rule], context: ScreenContext) -> None:
+        self.rules, self.context = rules, context
+        self.parts: dict[str, list[Any]] = {name: [] for rule in rules for name in rule.inputs}
+        read = {name for rule in rules for name in rule.inputs if name not in rule.compared}
+        self.digested = {name for rule in rules for name in rule.compared} - read
+
+    def add(self, batch: Any) -> bool:
+        for name, parts in self.parts.items():
+            parts.append(text_digests(batch[name]) if name in self.digested else batch[name])
+        return True
+
+    def finish(self) -> bool:
+        columns = {}
+        for name, parts in self.parts.items():
+            if len({part.type for part in parts}) > 1:
+                parts = [text(part) for part in parts]
+            columns[name] = pyarrow.chunked_array(parts, parts[0].type).combine_chunks()
+        if not columns:
+            return True
+        released = self.context.released
+        if released is not None and self.digested:
+            released = pyarrow.table(
+                {
+                    name: text_digests(released[name].combine_chunks())
+                    if name in self.digested
+                    else released[name]
+                    for name in released.column_names
+                }
+            )
+        context = self.context
+        rows = rows_of(pyarrow.table(columns), context.source, context.split, released)
+        return all(all_true(rule.check(rows)) for rule in self.rules)
 
 
 @dataclass(frozen=True)
@@ -117,26 +157,24 @@ def model_plan(spec: DatasetSpec, reference: Ref[Any]) -> ModelPlan:
     return plans[name]
 
 
-def screen_rules(spec: DatasetSpec) -> Mapping[str, ScreenRule]:
-    """The dataset's one-row rule implementations (empty without a ``rules`` module)."""
-    return _rules_module(spec, "SCREEN")
-
-
-def across_rules(spec: DatasetSpec) -> Mapping[str, Callable[[ScreenContext], AcrossBatches]]:
-    """The dataset's between-rows rule implementations: code -> ``make(context)``, a new
-    state for one file."""
-    return _rules_module(spec, "ACROSS")
+def dataset_rules(spec: DatasetSpec) -> tuple[Rule, ...]:
+    """The dataset's rules (its ``rules`` module's ``RULES``; none without one)."""
+    module = f"{spec.package}.{RULES_MODULE}"
+    if importlib.util.find_spec(module) is None:
+        return ()
+    return tuple(getattr(importlib.import_module(module), "RULES", ()))
 
 
 def implemented_codes(spec: DatasetSpec) -> set[str]:
-    return {*screen_rules(spec), *across_rules(spec)}
+    return {rule.code for rule in dataset_rules(spec)}
 
 
-def _rules_module(spec: DatasetSpec, name: str) -> Mapping[str, Any]:
-    module = f"{spec.package}.{RULES_MODULE}"
-    if importlib.util.find_spec(module) is None:
-        return {}
-    return getattr(importlib.import_module(module), name, {})
+def all_true(result: Any) -> bool:
+    """Whether every answer is True (a missing answer counts as False)."""
+    if isinstance(result, (pyarrow.Array, pyarrow.ChunkedArray)):
+        # Nulls count as False: where there is one, not all are True.
+        return len(result) == 0 or (result.null_count == 0 and bool(pc.all(result).as_py()))
+    return bool(np.all(result))
 
 
 def render_plans(plans: Mapping[str, ModelPlan], source: str) -> str:

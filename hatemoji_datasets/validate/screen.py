@@ -58,8 +58,8 @@ from hatemoji_datasets.raw.unique_values import UniqueValues
 from hatemoji_datasets.schema.plan import (
     ModelPlan,
     ScreenContext,
+    dataset_rules,
     model_plan,
-    screen_rules,
 )
 from hatemoji_datasets.schema.raw_columns import layout_of
 from hatemoji_datasets.validate.formats import named_source, part_of, source_of, split_of
@@ -250,9 +250,9 @@ def _screen(
     (unique values, rules between rows) is kept here, in order. At most a few batches
     wait.
     """
-    check = BatchCheck(plan, screen_rules(spec), context, scan.header, also=release.keeps)
+    check = BatchCheck(plan, dataset_rules(spec), context, scan.header, also=release.keeps)
     unique = {c.name: UniqueValues() for c in check.columns if c.unique}
-    across = [*across_states(spec, check), *([joined] if joined is not None else [])]
+    across = [*across_states(check), *([joined] if joined is not None else [])]
     rows = 0
     try:
         with ThreadPoolExecutor(max_workers=CHECKERS) as pool:

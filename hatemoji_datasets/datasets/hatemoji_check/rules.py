@@ -1,8 +1,7 @@
-"""HatemojiCheck's row rules over pyarrow columns, for the validator's compiled plan.
+"""HatemojiCheck's rules, each written once over pyarrow columns.
 
-One implementation per rule code (``SCREEN``), run on each record batch of a
-contribution without pandas or pandera; ``schema.py`` declares the same rules
-for the exact engine, and a test proves both agree.
+``schema.py``'s pandera model wraps them as its checks, and the streaming
+validator runs them on each record batch (:mod:`hatemoji_datasets.schema.rules`).
 """
 
 from __future__ import annotations
@@ -16,48 +15,37 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import booleans, numpy_of, scalar, strings
 from hatemoji_datasets.core.emoji_search import contains_emoji
-from hatemoji_datasets.schema.plan import ScreenContext
+from hatemoji_datasets.schema.rules import Rows, Rule, same, text
 
 from .spec import PERTURBATIONS, UPSTREAM_NO_TARGET
 
 
 def template_ids(test_group_id: Any, upstream_set: Any) -> pyarrow.Array:
-    """The ``templ_id`` each row should have, ``GROUP.DIGIT``."""
-    sets = pyarrow.array(upstream_set).cast(pyarrow.string())
+    """The ``templ_id`` each row should have, ``GROUP.DIGIT`` (null for an unknown set)."""
     # A set's digit is its position among the perturbations (missing when unknown).
-    names = strings(PERTURBATIONS)
-    digit = pc.index_in(sets, value_set=names).cast(pyarrow.string())
-    group = pyarrow.array(test_group_id).cast(pyarrow.string())
-    return pc.binary_join_element_wise(group, digit, scalar("."))
-
-
-def hateful_cells(functionality: Any, upstream_set: Any) -> pyarrow.Array:
-    """Whether each row's functionality x perturbation cell is hateful (see ``schema.py``)."""
-    return pc.or_(
-        pc.equal(upstream_set, scalar("orig")),
-        pc.and_(
-            pc.equal(upstream_set, scalar("no_emoji_perturb")),
-            pc.not_equal(functionality, scalar("append")),
-        ),
+    digit = pc.index_in(text(upstream_set), value_set=strings(PERTURBATIONS))
+    return pc.binary_join_element_wise(
+        text(test_group_id), digit.cast(pyarrow.string()), scalar(".")
     )
 
 
-def _template_id(batch: Any, context: ScreenContext) -> Any:
-    """``templ_id == template_ids(test_group_id, set)``, without making every row's text:
-    each distinct ``templ_id`` is read once as the group and digit that would make it."""
-    ids, groups = batch["templ_id"], batch["test_group_id"]
+def template_ids_agree(rows: Rows) -> pyarrow.Array:
+    """``templ_id == template_ids(test_group_id, set)``; where the groups are integers, without
+    making every row's text: each distinct ``templ_id`` is read once as the group and digit
+    that would make it."""
+    ids, groups = rows["templ_id"], rows["test_group_id"]
     if ids.null_count or groups.null_count or not pyarrow.types.is_int64(groups.type):
-        expected = template_ids(groups, batch["set"])
-        return pc.equal(ids.cast(pyarrow.string()), expected)
-    encoded = pc.dictionary_encode(ids.cast(pyarrow.string()))
-    read = [_group_and_digit(text) for text in encoded.dictionary.to_pylist()]
+        expected = template_ids(groups, rows["set"])
+        return pc.fill_null(pc.equal(text(ids), expected), scalar(False))
+    encoded = pc.dictionary_encode(text(ids))
+    read = [_group_and_digit(value) for value in encoded.dictionary.to_pylist()]
     at = numpy_of(encoded.indices.cast(pyarrow.int64()))
     group = np.array([g for g, _ in read], dtype=np.int64)[at]
     digit = np.array([d for _, d in read], dtype=np.int64)[at]
     # A set that is no perturbation has no digit (-2), which no templ_id holds.
-    wanted = pc.index_in(batch["set"], value_set=strings(PERTURBATIONS)).cast(pyarrow.int64())
-    keeps = (group == numpy_of(groups)) & (digit == numpy_of(pc.fill_null(wanted, scalar(-2))))
-    return booleans(keeps)
+    wanted = pc.index_in(text(rows["set"]), value_set=strings(PERTURBATIONS))
+    wanted = pc.fill_null(wanted.cast(pyarrow.int64()), scalar(-2))
+    return booleans((group == numpy_of(groups)) & (digit == numpy_of(wanted)))
 
 
 #: The digit of each perturbation, as the cast to text writes it.
@@ -65,10 +53,10 @@ _DIGITS = {str(position): position for position in range(len(PERTURBATIONS))}
 
 
 @lru_cache(maxsize=1 << 16)
-def _group_and_digit(text: str) -> tuple[int, int]:
-    """The ``(group, digit)`` whose ``GROUP.DIGIT`` is ``text`` (the group as an int64 is
+def _group_and_digit(value: str) -> tuple[int, int]:
+    """The ``(group, digit)`` whose ``GROUP.DIGIT`` is ``value`` (the group as an int64 is
     written, the digit a perturbation's); ``(0, -1)`` where there are none."""
-    group, _, digit = text.rpartition(".")
+    group, _, digit = value.rpartition(".")
     try:
         number = int(group)  # no dot: the group is empty, and no number
     except ValueError:
@@ -78,26 +66,65 @@ def _group_and_digit(text: str) -> tuple[int, int]:
     return number, _DIGITS[digit]
 
 
-def _no_target(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    return pc.equal(
-        pc.equal(batch["target"], scalar(UPSTREAM_NO_TARGET)),
-        pc.equal(batch["set"], scalar("identity_perturb")),
+def gold_labels(rows: Rows) -> pyarrow.Array:
+    """The documented gold label of each row's functionality x perturbation cell (1 =
+    hateful): originals and their no-emoji rewrites stay hateful, identity and polarity
+    perturbations are not; removing the appended emoji (F5 no-emoji) leaves neutral text."""
+    upstream_set = rows["set"]
+    hateful = pc.or_(
+        same(upstream_set, "orig"),
+        pc.and_(
+            same(upstream_set, "no_emoji_perturb"),
+            pc.invert(same(rows["functionality"], "append")),
+        ),
     )
+    return hateful.cast(pyarrow.int64())
 
 
-def _label_cell(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    expected = hateful_cells(batch["functionality"], batch["set"]).cast(pyarrow.int64())
-    return pc.equal(batch["label_gold"], expected)
+def _no_target(rows: Rows) -> pyarrow.Array:
+    return pc.equal(same(rows["target"], UPSTREAM_NO_TARGET), same(rows["set"], "identity_perturb"))
 
 
-def _emoji(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    present = booleans(contains_emoji(batch["text"]))
-    return pc.equal(present, pc.not_equal(batch["set"], scalar("no_emoji_perturb")))
+def _label_cell(rows: Rows) -> pyarrow.Array:
+    return same(rows["label_gold"], gold_labels(rows))
 
 
-SCREEN = {
-    "HC-TEMPLATE-ID": _template_id,
-    "HC-NO-TARGET": _no_target,
-    "HC-LABEL-CELL": _label_cell,
-    "HC-EMOJI": _emoji,
-}
+def _emoji(rows: Rows) -> pyarrow.Array:
+    present = booleans(contains_emoji(rows["text"]))
+    return pc.equal(present, pc.invert(same(rows["set"], "no_emoji_perturb")))
+
+
+TEMPLATE_ID = Rule(
+    "HC-TEMPLATE-ID",
+    "templ_id must be test_group_id, a dot, and set's digit "
+    "(0 orig, 1 identity_perturb, 2 polarity_perturb, 3 no_emoji_perturb)",
+    template_ids_agree,
+    column="templ_id",
+    reads=("test_group_id", "set"),
+    expected=lambda rows: template_ids(rows["test_group_id"], rows["set"]),
+)
+NO_TARGET = Rule(
+    "HC-NO-TARGET",
+    "target must be None exactly for identity perturbations",
+    _no_target,
+    column="target",
+    reads=("set",),
+)
+LABEL_CELL = Rule(
+    "HC-LABEL-CELL",
+    "label_gold disagrees with its functionality x set cell",
+    _label_cell,
+    column="label_gold",
+    reads=("functionality", "set"),
+    expected=gold_labels,
+)
+EMOJI = Rule(
+    "HC-EMOJI",
+    "originals and identity/polarity perturbations need an emoji; "
+    "no_emoji perturbations must have none",
+    _emoji,
+    column="text",
+    reads=("set",),
+)
+
+RULES = (TEMPLATE_ID, NO_TARGET, LABEL_CELL, EMOJI)

@@ -1,31 +1,28 @@
-"""Multilingual HateCheck's rules over pyarrow columns, for the validator's compiled plan.
+"""Multilingual HateCheck's rules, each written once over pyarrow columns.
 
-One implementation per rule code, run on record batches without pandas or
-pandera: ``SCREEN`` for rules of one row, ``ACROSS`` for the references
-between cases (a case may name one in the same files, or a released one);
-``schema.py`` declares the same rules for the exact engine, and a test proves
-both agree. A row's language is its file's (the pinned source the file stands
-for), else its case id's.
+``schema.py``'s pandera model wraps them as its checks, and the streaming
+validator runs them on each record batch (:mod:`hatemoji_datasets.schema.rules`).
+A row's language is its file's (the pinned source it was read from), else its
+case id's. A case may refer to another in the same files, or to a released one.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any
+import re
 
-import numpy as np
 import pyarrow
 import pyarrow.compute as pc
 
-from hatemoji_datasets.core.arrow_values import (
-    booleans,
-    first_rows,
-    int64s,
+from hatemoji_datasets.core.arrow_values import scalar, strings
+from hatemoji_datasets.schema.rules import (
+    Rows,
+    Rule,
+    first_positions,
+    numbers,
     optional_ids,
-    scalar,
-    strings,
+    same,
+    text,
 )
-from hatemoji_datasets.schema.plan import ScreenContext
 
 from .spec import (
     ANNOTATORS_PER_CASE,
@@ -39,149 +36,265 @@ from .spec import (
 )
 
 NON_HATEFUL, HATEFUL = UPSTREAM_LABELS
-#: The three-label literal, as ``schema.LABELS_LITERAL`` (whole value).
-_LABEL = "'(" + "|".join(label.replace("-", "\\-") for label in UPSTREAM_LABELS) + ")'"
+_LABEL = "'(" + "|".join(re.escape(label) for label in UPSTREAM_LABELS) + ")'"
+#: ``['hateful', 'non-hateful', 'hateful']``: three quoted labels, the whole value.
 LABELS_LITERAL = r"^\[" + ", ".join([_LABEL] * ANNOTATORS_PER_CASE) + r"\]$"
 
 
-def _id_languages(ids: Any) -> pyarrow.Array:
-    """The language prefix of each case id (``^[a-z]+-``; null where there is none)."""
-    return pc.struct_field(pc.extract_regex(ids, r"^(?P<language>[a-z]+)-"), [0])
+def languages_of(ids: pyarrow.Array) -> pyarrow.Array:
+    """The language prefix of each case id (null where the id has none)."""
+    return pc.struct_field(pc.extract_regex(text(ids), r"^(?P<language>[a-z]+)-"), [0])
 
 
-def _file_language(context: ScreenContext) -> str | None:
-    return context.source if context.source in LANGUAGES else None
+def file_languages(rows: Rows) -> pyarrow.Array:
+    """The language of the file each row was read from (null where unknown)."""
+    if rows.sources is None:
+        return pyarrow.nulls(rows.num_rows, pyarrow.string())
+    known = pc.is_in(rows.sources, value_set=strings(LANGUAGES))
+    return pc.if_else(known, rows.sources, pyarrow.nulls(1, pyarrow.string())[0])
 
 
-def _row_languages(batch: Any, context: ScreenContext) -> pyarrow.Array:
-    language = _file_language(context)
-    if language is not None:
-        return pyarrow.repeat(scalar(language), batch.num_rows)
-    return _id_languages(batch["mhc_case_id"])
+def row_languages(rows: Rows) -> pyarrow.Array:
+    """The language whose rules each row must keep: its file's where the reader knows it
+    (the config's file, or a file named like upstream's), else its case id's."""
+    return rows.once(
+        "languages", lambda: pc.coalesce(file_languages(rows), languages_of(rows["mhc_case_id"]))
+    )
 
 
-def _of_language(values: Any, languages: Any, vocabulary: dict[str, tuple[str, ...]]) -> Any:
+def of_language(
+    values: pyarrow.Array, languages: pyarrow.Array, vocabulary: dict[str, tuple[str, ...]]
+) -> pyarrow.Array:
     """Whether each value is in its row's language's vocabulary (True where the language
-    is not one of the vocabulary's)."""
+    is none of the vocabulary's, or unknown: the id's pattern says so)."""
+    values = text(values)
     keeps = pc.invert(pc.is_in(languages, value_set=strings(vocabulary)))
     for language, allowed in vocabulary.items():
         here = pc.equal(languages, scalar(language))
-        allowed_here = pc.is_in(values, value_set=strings(allowed))
-        keeps = pc.if_else(here, allowed_here, keeps)
-    return pc.fill_null(keeps, scalar(True))  # a missing language: the id's pattern says so
+        keeps = pc.if_else(here, pc.is_in(values, value_set=strings(allowed)), keeps)
+    return pc.fill_null(keeps, scalar(True))
 
 
-def _id_language(batch: Any, context: ScreenContext) -> Any:
-    language = _file_language(context)
-    if language is None:
-        return booleans(np.ones(batch.num_rows, dtype=bool))
-    same = pc.equal(_id_languages(batch["mhc_case_id"]), scalar(language))
-    return pc.fill_null(same, scalar(False))
+def _owners(vocabulary: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    """Each value of a per-language vocabulary -> the languages that have it."""
+    owners: dict[str, list[str]] = {}
+    for language, values in vocabulary.items():
+        for value in values:
+            owners.setdefault(value, []).append(language)
+    return owners
 
 
-def _label_suffix(batch: Any, context: ScreenContext) -> Any:
-    hateful = pc.ends_with(batch["functionality"], HATEFUL_SUFFIX)
-    return pc.equal(pc.equal(batch["label_gold"], scalar(HATEFUL)), hateful)
+_TEST_LANGUAGES = _owners(FUNCTIONALITIES_OF)
+_TARGET_LANGUAGES = _owners(UPSTREAM_TARGETS)
 
 
-def _functionality_language(batch: Any, context: ScreenContext) -> Any:
-    values = batch["functionality"]
-    unknown = pc.invert(pc.is_in(values, value_set=strings(FUNCTIONALITIES)))
-    known = _of_language(values, _row_languages(batch, context), FUNCTIONALITIES_OF)
-    return pc.or_(unknown, known)
+def _whose(column: str, what: str, owners: dict[str, list[str]]):
+    """Per row, the languages its value belongs to, for the message (null where none)."""
 
-
-def _target_language(batch: Any, context: ScreenContext) -> Any:
-    values = batch["target_ident"]
-    known = _of_language(values, _row_languages(batch, context), UPSTREAM_TARGETS)
-    return pc.or_(pc.equal(values, scalar(UPSTREAM_NO_TARGET)), known)
-
-
-def _labels_literal(batch: Any, context: ScreenContext) -> Any:
-    return pc.match_substring_regex(batch["label_annotated"], LABELS_LITERAL)
-
-
-def _majority(batch: Any, context: ScreenContext) -> Any:
-    literals = batch["label_annotated"]
-    valid = pc.match_substring_regex(literals, LABELS_LITERAL)
-    hateful = pc.count_substring(literals, f"'{HATEFUL}'")
-    majority = pc.greater(pc.multiply(hateful, scalar(2)), scalar(ANNOTATORS_PER_CASE))
-    expected = pc.if_else(majority, scalar(HATEFUL), scalar(NON_HATEFUL))
-    return pc.or_(pc.invert(valid), pc.equal(batch["label_annotated_maj"], expected))
-
-
-def _disagreement(batch: Any, context: ScreenContext) -> Any:
-    differs = pc.not_equal(batch["label_annotated_maj"], batch["label_gold"])
-    return pc.equal(pc.equal(batch["disagreement_in_case"], scalar("True")), differs)
-
-
-class References:
-    """``ref_case_id`` names a case of the same language in the files, and
-    ``ref_templ_id`` is that case's template. Kept: the file's case ids with their
-    template (the first row of each), and the references that name no released case
-    (checked when every row has been read)."""
-
-    def __init__(self, context: ScreenContext) -> None:
-        self.context = context
-        self.templates: dict[str, Any] = {}
-        self.pending: list[tuple[str, int | None]] = []
-
-    @cached_property
-    def released(self) -> dict[str, Any]:
-        """Each released case id's template (read only when a reference needs it)."""
-        released = self.context.released
-        return dict(
-            zip(
-                reversed(released["mhc_case_id"].to_pylist()),
-                reversed(released["templ_id"].to_pylist()),
-                strict=True,
-            )
-        )  # reversed: the first row of an id wins
-
-    def add(self, batch: Any) -> bool:
-        ids = batch["mhc_case_id"]
-        # Each id's first row in the batch (a file may repeat ids: the schema says so).
-        firsts = int64s(first_rows(ids))
-        for case_id, template in zip(
-            ids.take(firsts).to_pylist(), batch["templ_id"].take(firsts).to_pylist(), strict=True
-        ):
-            self.templates.setdefault(case_id, template)
-        references, given = optional_ids(batch["ref_case_id"]), optional_ids(batch["ref_templ_id"])
-        if references is None or given is None:
-            return False  # a value only the exact engine reads (over 15 digits)
-        named = pc.binary_join_element_wise(
-            _id_languages(ids), references.cast(pyarrow.string()), scalar("-")
+    def detail(rows: Rows) -> pyarrow.Array:
+        languages = row_languages(rows).to_pylist()
+        return pyarrow.array(
+            [
+                f"{value!r} is a {what} of {', '.join(owners[value])} only, not of "
+                f"{'nan' if language is None else language}"
+                if value in owners and language not in owners[value]
+                else None
+                for value, language in zip(text(rows[column]).to_pylist(), languages, strict=True)
+            ],
+            pyarrow.string(),
         )
-        wanted = pc.is_valid(named)
-        if not pc.any(wanted).as_py():
-            return True
-        chosen = pc.filter(named, wanted).to_pylist()
-        templates = pc.filter(given, wanted).to_pylist()
-        for case_id, template in zip(chosen, templates, strict=True):
-            if case_id not in self.templates:
-                self.pending.append((case_id, template))
-            elif self.templates[case_id] != template:
-                return False
-        return True
 
-    def finish(self) -> bool:
-        for case_id, template in self.pending:
-            named = self.templates.get(case_id, self.released.get(case_id, _MISSING))
-            if named is _MISSING or named != template:
-                return False
-        return True
+    return detail
 
 
-_MISSING = object()
+def expected_ids(rows: Rows) -> pyarrow.Array:
+    """The id with its file's language: ``LANGUAGE-N`` (``<NA>`` where the id has no number,
+    as pandas writes a missing integer)."""
+    digits = pc.struct_field(pc.extract_regex(text(rows["mhc_case_id"]), r"-(?P<n>[0-9]+)$"), [0])
+    number = numbers(digits).cast(pyarrow.int64()).cast(pyarrow.string())
+    return pc.binary_join_element_wise(
+        file_languages(rows), pc.fill_null(number, scalar("<NA>")), scalar("-")
+    )
 
-SCREEN = {
-    "MHC-ID-LANGUAGE": _id_language,
-    "MHC-LABEL-SUFFIX": _label_suffix,
-    "MHC-FUNCTIONALITY-LANGUAGE": _functionality_language,
-    "MHC-TARGET-LANGUAGE": _target_language,
-    "MHC-LABELS-LITERAL": _labels_literal,
-    "MHC-MAJORITY": _majority,
-    "MHC-DISAGREEMENT": _disagreement,
-}
-#: Both reference rules are kept by one state.
-ACROSS = {"MHC-REF-CASE": References, "MHC-REF-TEMPLATE": References}
+
+def _id_language(rows: Rows) -> pyarrow.Array:
+    expected = file_languages(rows)
+    return pc.or_(pc.is_null(expected), same(languages_of(rows["mhc_case_id"]), expected))
+
+
+def gold_of_functionality(rows: Rows) -> pyarrow.Array:
+    """The gold label a functionality's name promises (``_h`` hateful, ``_nh`` not)."""
+    hateful = pc.ends_with(text(rows["functionality"]), HATEFUL_SUFFIX)
+    return pc.if_else(hateful, scalar(HATEFUL), scalar(NON_HATEFUL))
+
+
+def _label_suffix(rows: Rows) -> pyarrow.Array:
+    hateful = pc.ends_with(text(rows["functionality"]), HATEFUL_SUFFIX)
+    return pc.equal(same(rows["label_gold"], HATEFUL), hateful)
+
+
+def _functionality_language(rows: Rows) -> pyarrow.Array:
+    values = text(rows["functionality"])
+    unknown = pc.invert(pc.is_in(values, value_set=strings(FUNCTIONALITIES)))  # its column says
+    return pc.or_(unknown, of_language(values, row_languages(rows), FUNCTIONALITIES_OF))
+
+
+def _target_language(rows: Rows) -> pyarrow.Array:
+    values = rows["target_ident"]
+    known = of_language(values, row_languages(rows), UPSTREAM_TARGETS)
+    return pc.or_(same(values, UPSTREAM_NO_TARGET), known)
+
+
+# -- references between cases ----------------------------------------------------------------
+
+
+def referenced_ids(rows: Rows) -> pyarrow.Array:
+    """The case id each row's ``ref_case_id`` names in its own language (null if none)."""
+    references = optional_ids(rows["ref_case_id"]).cast(pyarrow.string())
+    return pc.binary_join_element_wise(languages_of(rows["mhc_case_id"]), references, scalar("-"))
+
+
+def _reference_names_a_case(rows: Rows) -> pyarrow.Array:
+    named = referenced_ids(rows)
+    ids = text(rows.with_released(("mhc_case_id",))["mhc_case_id"])
+    return pc.or_(pc.is_null(named), pc.is_in(named, value_set=ids))
+
+
+def referenced_templates(rows: Rows) -> pyarrow.Array:
+    """The ``templ_id`` of the case each row's ``ref_case_id`` names (null where none): the
+    first row of that id with a template."""
+    every = rows.with_released(("mhc_case_id", "templ_id"))
+    ids, templates = text(every["mhc_case_id"]), numbers(every["templ_id"])
+    known = pc.is_valid(templates)
+    at = first_positions(ids.filter(known), referenced_ids(rows))
+    found = templates.filter(known).take(at)
+    if pyarrow.types.is_integer(found.type):
+        return found
+    import pandas as pd  # templates read from text, made integers as pandas makes them
+
+    integers = pd.Series(found.to_numpy(zero_copy_only=False)).astype("Int64")
+    return pyarrow.array(integers, pyarrow.int64())
+
+
+def _reference_template_agrees(rows: Rows) -> pyarrow.Array:
+    expected = referenced_templates(rows)
+    given = optional_ids(rows["ref_templ_id"])
+    return pc.or_(pc.is_null(expected), pc.fill_null(pc.equal(given, expected), scalar(False)))
+
+
+# -- the annotators' labels ------------------------------------------------------------------
+
+
+def _labels_literal(rows: Rows) -> pyarrow.Array:
+    return pc.match_substring_regex(text(rows["label_annotated"]), LABELS_LITERAL)
+
+
+def majority(rows: Rows) -> pyarrow.Array:
+    """The label most of the three annotators gave (null where the literal is bad)."""
+    literals = text(rows["label_annotated"])
+    valid = pc.match_substring_regex(literals, LABELS_LITERAL)
+    # A quoted label is whole: 'non-hateful' holds no 'hateful' with both its quotes.
+    hateful = pc.count_substring(literals, f"'{HATEFUL}'")
+    most = pc.greater(pc.multiply(hateful, scalar(2)), scalar(ANNOTATORS_PER_CASE))
+    labels = pc.if_else(most, scalar(HATEFUL), scalar(NON_HATEFUL))
+    return pc.if_else(valid, labels, pyarrow.nulls(1, pyarrow.string())[0])
+
+
+def _majority(rows: Rows) -> pyarrow.Array:
+    expected = majority(rows)
+    return pc.or_(pc.is_null(expected), same(rows["label_annotated_maj"], expected))
+
+
+def _differs(rows: Rows) -> pyarrow.Array:
+    return pc.invert(same(rows["label_annotated_maj"], rows["label_gold"]))
+
+
+def _disagreement(rows: Rows) -> pyarrow.Array:
+    return pc.equal(same(rows["disagreement_in_case"], "True"), _differs(rows))
+
+
+ID_LANGUAGE = Rule(
+    "MHC-ID-LANGUAGE",
+    "mhc_case_id must start with the language of its file",
+    _id_language,
+    column="mhc_case_id",
+    expected=expected_ids,
+)
+LABEL_SUFFIX = Rule(
+    "MHC-LABEL-SUFFIX",
+    "label_gold must be hateful exactly when the functionality ends in _h",
+    _label_suffix,
+    column="label_gold",
+    reads=("functionality",),
+    expected=gold_of_functionality,
+)
+FUNCTIONALITY_LANGUAGE = Rule(
+    "MHC-FUNCTIONALITY-LANGUAGE",
+    "functionality must be one of the tests of the row's language (its file's, else its case id's)",
+    _functionality_language,
+    column="functionality",
+    reads=("mhc_case_id",),
+    detail=_whose("functionality", "test", _TEST_LANGUAGES),
+)
+TARGET_LANGUAGE = Rule(
+    "MHC-TARGET-LANGUAGE",
+    "target_ident must be empty or one of the groups upstream names in the row's language "
+    "(its file's, else its case id's)",
+    _target_language,
+    column="target_ident",
+    reads=("mhc_case_id",),
+    detail=_whose("target_ident", "group", _TARGET_LANGUAGES),
+)
+REF_CASE = Rule(
+    "MHC-REF-CASE",
+    "ref_case_id must be empty or the number of a case of the same language in the files",
+    _reference_names_a_case,
+    column="ref_case_id",
+    reads=("mhc_case_id",),
+    across=True,
+)
+REF_TEMPLATE = Rule(
+    "MHC-REF-TEMPLATE",
+    "ref_templ_id must be the templ_id of the case that ref_case_id names",
+    _reference_template_agrees,
+    column="ref_templ_id",
+    reads=("ref_case_id", "mhc_case_id", "templ_id"),
+    expected=referenced_templates,
+    across=True,
+)
+LABELS_LITERAL_RULE = Rule(
+    "MHC-LABELS-LITERAL",
+    f"label_annotated must be a list of {ANNOTATORS_PER_CASE} quoted labels, "
+    "like ['hateful', 'non-hateful', 'hateful']",
+    _labels_literal,
+    column="label_annotated",
+    of_column=True,
+)
+MAJORITY = Rule(
+    "MHC-MAJORITY",
+    "label_annotated_maj must be the label most of the three annotators gave",
+    _majority,
+    column="label_annotated_maj",
+    reads=("label_annotated",),
+    expected=majority,
+)
+DISAGREEMENT = Rule(
+    "MHC-DISAGREEMENT",
+    "disagreement_in_case must be True exactly where label_annotated_maj is not label_gold",
+    _disagreement,
+    column="disagreement_in_case",
+    reads=("label_annotated_maj", "label_gold"),
+    expected=lambda rows: pc.if_else(_differs(rows), scalar("True"), scalar("False")),
+)
+
+RULES = (
+    ID_LANGUAGE,
+    LABEL_SUFFIX,
+    FUNCTIONALITY_LANGUAGE,
+    TARGET_LANGUAGE,
+    REF_CASE,
+    REF_TEMPLATE,
+    LABELS_LITERAL_RULE,
+    MAJORITY,
+    DISAGREEMENT,
+)
