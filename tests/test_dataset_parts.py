@@ -116,3 +116,13 @@ def test_a_folder_imports_its_own_modules_relatively(path: Path) -> None:
     own = f"hatemoji_datasets.datasets.{path.parent.name}"
     absolute = [n for n in named if n == own or n.startswith(f"{own}.")]
     assert absolute == [], f"{path.parent.name}/{path.name} imports {absolute}: write `from .`"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_a_folders_init_imports_nothing_of_the_folder(folder: Path) -> None:
+    """``datasets`` 3.x reads the builder's file (the package's ``__init__.py``) for its
+    imports and resolves ``from .x`` against the parent package: a relative import there
+    fails every build under it (CI's datasets 3.6 run found HatemojiBuild's)."""
+    tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    relative = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert relative == [], f"{folder.name}/__init__.py imports {relative}"
