@@ -21,6 +21,19 @@ def number(value: Any) -> str:
     return figure(value)
 
 
+def whole_number(text: str) -> int:
+    """An option's whole number, 0 or more (argparse reports anything else as usage)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def human_size(count: int) -> str:
     """A byte count for people: ``341 KiB``, ``2.1 MiB`` (binary units)."""
     return size(count)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hatemoji_datasets.cli.output import whole_number
 from hatemoji_datasets.core.errors import PredictionError
 
 
@@ -42,7 +43,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     )
     scoring.add_argument(
         "--examples",
-        type=_count,
+        type=whole_number,
         default=0,
         metavar="N",
         help="list up to N wrong predictions per table cell and model, in id order",
@@ -97,17 +98,6 @@ def model_names(files: list[str], given: list[str] | None = None) -> list[str]:
     if repeated:
         raise PredictionError(f"two prediction files give the same model name: {repeated[0]}")
     return names
-
-
-def _count(text: str) -> int:
-    """A whole number of cases, 0 or more (argparse reports anything else as usage)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 #: What ``--plot`` writes, by the path's suffix.

@@ -6,18 +6,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from hatemoji_datasets.cli.output import whole_number
 from hatemoji_datasets.core.findings import safe
 from hatemoji_datasets.validate.report import MAX_FINDINGS_PER_CODE  # standard library only
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -39,7 +30,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     validate.add_argument("--strict", action="store_true", help="warnings fail too")
     validate.add_argument(
         "--max-findings",
-        type=_count,
+        type=whole_number,
         default=MAX_FINDINGS_PER_CODE,
         metavar="N",
         help=f"text and github: show the first N findings of each code (default "
@@ -78,7 +69,6 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
 
 def error_report(args: argparse.Namespace, document: dict[str, Any]) -> dict[str, Any]:
     """The JSON report of a run that failed before any file was checked: no findings."""
-    from hatemoji_datasets.core.findings import safe
     from hatemoji_datasets.validate.report import REPORT_FORMAT
 
     return {

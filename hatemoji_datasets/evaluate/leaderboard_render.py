@@ -13,6 +13,7 @@ import html as html_escaping
 from typing import Any
 
 from hatemoji_datasets.core.findings import markdown_text
+from hatemoji_datasets.evaluate.latex import escape as latex_text
 
 # The report (evaluate.leaderboard_report) calls these functions; this module imports
 # nothing of it, so the report's types are named here only as ``Any``.
@@ -94,24 +95,6 @@ def markdown(report: LeaderboardReport) -> str:
         lines.append("| " + " | ".join(markdown_text(c) for c in cells) + " |")
     lines += ["", *(f"- {line}" for line in _provenance(report)), ""]
     return "\n".join(lines)
-
-
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
-
-
-def latex_text(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(char, char) for char in text)
 
 
 def latex(report: LeaderboardReport) -> str:
