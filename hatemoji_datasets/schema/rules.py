@@ -179,6 +179,23 @@ def optional_ids_as_pandas_reads(values: pyarrow.Array) -> pyarrow.Array:
     return pyarrow.array(read.where(read == read.round()).astype("Int64"), pyarrow.int64())
 
 
+def pandas_integers(values: pyarrow.Array) -> pyarrow.Array:
+    """Integers as they are, or text made integers as pandas' ``astype("Int64")`` makes it
+    (the templates a reference names, read from a column the schema left as text)."""
+    if pyarrow.types.is_integer(values.type):
+        return values
+    import pandas as pd
+
+    integers = pd.Series(values.to_numpy(zero_copy_only=False)).astype("Int64")
+    return pyarrow.array(integers, pyarrow.int64())
+
+
+def reference_agrees(expected: pyarrow.Array, given: pyarrow.Array) -> pyarrow.Array:
+    """True where no template is expected, or the given reference equals it."""
+    agrees = pc.fill_null(pc.equal(optional_ids(given), expected), scalar(False))
+    return pc.or_(pc.is_null(expected), agrees)
+
+
 def text_digests(values: pyarrow.Array) -> pyarrow.Array:
     """Each text as the hex of its 128-bit BLAKE2b digest: equal exactly where the texts are
     (a collision is out of reach), in 32 bytes a text. Missing values stay as they are."""

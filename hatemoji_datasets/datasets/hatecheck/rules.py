@@ -12,7 +12,16 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import booleans, int64s, numpy_of, scalar, strings
-from hatemoji_datasets.schema.rules import Rows, Rule, numbers, optional_ids, same, text
+from hatemoji_datasets.schema.rules import (
+    Rows,
+    Rule,
+    numbers,
+    optional_ids,
+    pandas_integers,
+    reference_agrees,
+    same,
+    text,
+)
 
 from .spec import (
     HATEFUL_SUFFIX,
@@ -76,18 +85,11 @@ def referenced_templates(rows: Rows) -> pyarrow.Array:
     if references.type != ids.type:
         references = references.cast(ids.type)
     found = templates.take(pc.index_in(references, value_set=ids))
-    if pyarrow.types.is_integer(found.type):
-        return found
-    import pandas as pd  # templates read from text, made integers as pandas makes them
-
-    integers = pd.Series(found.to_numpy(zero_copy_only=False)).astype("Int64")
-    return pyarrow.array(integers, pyarrow.int64())
+    return pandas_integers(found)
 
 
 def _reference_template_agrees(rows: Rows) -> pyarrow.Array:
-    expected = referenced_templates(rows)
-    given = optional_ids(rows["ref_templ_id"])
-    return pc.or_(pc.is_null(expected), pc.fill_null(pc.equal(given, expected), scalar(False)))
+    return reference_agrees(referenced_templates(rows), rows["ref_templ_id"])
 
 
 # -- annotations -----------------------------------------------------------------------------

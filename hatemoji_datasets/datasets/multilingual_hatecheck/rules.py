@@ -20,6 +20,8 @@ from hatemoji_datasets.schema.rules import (
     first_positions,
     numbers,
     optional_ids,
+    pandas_integers,
+    reference_agrees,
     same,
     text,
 )
@@ -168,18 +170,11 @@ def referenced_templates(rows: Rows) -> pyarrow.Array:
     known = pc.is_valid(templates)
     at = first_positions(ids.filter(known), referenced_ids(rows))
     found = templates.filter(known).take(at)
-    if pyarrow.types.is_integer(found.type):
-        return found
-    import pandas as pd  # templates read from text, made integers as pandas makes them
-
-    integers = pd.Series(found.to_numpy(zero_copy_only=False)).astype("Int64")
-    return pyarrow.array(integers, pyarrow.int64())
+    return pandas_integers(found)
 
 
 def _reference_template_agrees(rows: Rows) -> pyarrow.Array:
-    expected = referenced_templates(rows)
-    given = optional_ids(rows["ref_templ_id"])
-    return pc.or_(pc.is_null(expected), pc.fill_null(pc.equal(given, expected), scalar(False)))
+    return reference_agrees(referenced_templates(rows), rows["ref_templ_id"])
 
 
 # -- the annotators' labels ------------------------------------------------------------------
