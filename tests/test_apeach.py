@@ -51,6 +51,7 @@ from hatemoji_datasets.datasets.apeach.spec import (
 from hatemoji_datasets.diff import diff
 from hatemoji_datasets.diff.model import NameChange
 from hatemoji_datasets.diff.releases import release_changes
+from hatemoji_datasets.evaluate import leaderboard
 from hatemoji_datasets.raw.files import raise_for
 from hatemoji_datasets.raw.reader import read_raw
 from hatemoji_datasets.schema.engine import check_frame, integer_columns
@@ -527,3 +528,27 @@ def test_committed_croissant_leaves_out_what_a_reader_cannot_derive() -> None:
     assert "`text` (upstream's file has no quoting" in beep["description"]
     assert "`label` (upstream column `class` spells" in sets["default/test"]["description"]
     assert "Hub export" in metadata["description"]
+
+
+def test_other_fingerprints_never_share_a_column(
+    reference: Path, mirror: Path, session_cache: Path, tmp_path: Path
+) -> None:
+    """APEACH 1.0.0 and 2.0.0 hold other data (other recorded fingerprints): runs of each get
+    a column of their own, told apart by version and fingerprint."""
+    where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
+    rows = load_dataset("apeach", split="test", **where).num_rows
+    for version in ("1.0.0", "2.0.0"):
+        folder = tmp_path / version
+        folder.mkdir()
+        pd.DataFrame({"index": range(rows), "prediction": 1}).to_csv(
+            folder / "always.csv", index=False
+        )
+    report = leaderboard(
+        {"apeach:1.0.0": tmp_path / "1.0.0", "apeach:2.0.0": tmp_path / "2.0.0"}, **where
+    )
+    first, second = report.columns
+    assert (first.version, second.version) == ("1.0.0", "2.0.0")
+    assert first.fingerprint != second.fingerprint
+    assert first.heading.startswith("apeach/default (1.0.0, ")
+    (row,) = report.rows
+    assert set(row.cells) == {first.heading, second.heading}

@@ -18,7 +18,7 @@ pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
 
 from hatemoji_datasets.cli import main  # noqa: E402
-from hatemoji_datasets.evaluate import score  # noqa: E402
+from hatemoji_datasets.evaluate import leaderboard, score  # noqa: E402
 
 #: Model -> its predictions file, as the authors' folder names them.
 MODELS = {"B-D": "bert_davidson2017_weighted.csv", "B-F": "bert_founta2018_weighted.csv"}
@@ -148,3 +148,27 @@ def test_predictions_for_another_split_are_one_error(
     err = capsys.readouterr().err
     assert status == 1 and err.count("error:") == 1 and "Traceback" not in err
     assert "173" in err  # 3,901 - 3,728 cases have no prediction
+
+
+# -- the Hatemoji paper's main table, HateCheck column, through the leaderboard ------------
+
+#: The Hatemoji paper's main table, HateCheck column: (accuracy, F1) of B-D and B-F.
+HATEMOJI_HATECHECK = {"B-D": (0.632, 0.738), "B-F": (0.602, 0.694)}
+HATECHECK_FILES = {"B-D": "bert_davidson2017_weighted.csv", "B-F": "bert_founta2018_weighted.csv"}
+
+
+def test_the_hatemoji_main_table_hatecheck_cells(reference: Path, mirror, session_cache):
+    folder = reference / "hatecheck-acl2021"
+    report = leaderboard(
+        {"hatecheck": [folder / name for name in HATECHECK_FILES.values()]},
+        layout="hatemoji",
+        names={Path(name).stem: model for model, name in HATECHECK_FILES.items()},
+        cache_dir=str(session_cache),
+        mirror=str(mirror),
+    )
+    found = {
+        model: tuple(round(report.cell(model, "HateCheck", m), 3) for m in report.metrics)
+        for model in HATEMOJI_HATECHECK
+    }
+    assert report.metrics == ("accuracy", "f1_hateful")
+    assert found == HATEMOJI_HATECHECK

@@ -1,9 +1,10 @@
 """The leaderboard: many runs, grouped over seeds, against independent computations.
 
 Scores are checked against scikit-learn and pandas on the same predictions (never against
-the package's own numbers), and the published tables against their authors' printed
-figures: the MHC Spanish table of Röttger et al. (EMNLP 2022), typed from its README, and
-the HateCheck cells of the Hatemoji paper's main table for B-D and B-F.
+the package's own numbers). The published tables it reproduces are each dataset's own
+tests: MHC Spanish in ``test_multilingual_hatecheck_reproducing.py``, the Hatemoji main
+table's HateCheck cells in ``test_hatecheck_reproducing.py``; APEACH's two releases in
+``test_apeach.py``.
 """
 
 from __future__ import annotations
@@ -30,28 +31,7 @@ from hatemoji_datasets.harness.tasks import task_name
 
 metrics = pytest.importorskip("sklearn.metrics")
 
-#: The authors' mean macro F1 over 10 seeds on MHC Spanish, by model shorthand and
-#: training size (the README of the released runs, from their evaluation notebook).
-MHC_SPANISH = {
-    "M": (0.42, 0.38, 0.64),
-    "X": (0.30, 0.41, 0.63),
-    "X+DEN": (0.83, 0.82, 0.80),
-    "X+FEN": (0.60, 0.63, 0.64),
-    "X+KEN": (0.54, 0.53, 0.61),
-}
-SIZES = ("20", "200", "2000")
-#: Shorthand -> file prefix, as the README names them.
-MHC_MODELS = {
-    "robertuito_es_bas19_es": "M",
-    "xlmt_dyn21_en_0": "X",
-    "xlmt_dyn21_en_20000": "X+DEN",
-    "xlmt_fou18_en_20000": "X+FEN",
-    "xlmt_ken20_en_20000": "X+KEN",
-}
 MHC_PATTERN = "{model}_{size}_rs{seed}.csv"
-#: The Hatemoji paper's main table, HateCheck column: (accuracy, F1) of B-D and B-F.
-HATEMOJI_HATECHECK = {"B-D": (0.632, 0.738), "B-F": (0.602, 0.694)}
-HATECHECK_FILES = {"B-D": "bert_davidson2017_weighted.csv", "B-F": "bert_founta2018_weighted.csv"}
 
 
 def sklearn_scores(gold, predicted) -> dict[str, float]:
@@ -407,94 +387,3 @@ def test_lock_pins_the_version_and_checks_fingerprints(
     )
     with pytest.raises(FingerprintError, match="does not match"):
         leaderboard({PLAIN: board_runs}, pattern=MHC_PATTERN, lock=tampered, **where)
-
-
-# -- published figures -------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def mhc_spanish(reference: Path, mirror: Path, session_cache: Path):
-    runs = reference / "mhc-elr-emnlp2022" / "hatecheck_es"
-    return leaderboard(
-        {"multilingual_hatecheck/spanish": runs},
-        pattern=MHC_PATTERN,
-        layout="mhc-efficient",
-        names=MHC_MODELS,
-        cache_dir=str(session_cache),
-        mirror=str(mirror),
-    )
-
-
-def test_the_15_published_mhc_spanish_cells(mhc_spanish) -> None:
-    found = {
-        model: tuple(round(mhc_spanish.cell(model, "ES", "f1_macro", size=s), 2) for s in SIZES)
-        for model in MHC_SPANISH
-    }
-    assert found == MHC_SPANISH
-    assert all(cell.runs == 10 for row in mhc_spanish.rows for cell in row.cells.values())
-    assert [c.heading for c in mhc_spanish.columns] == ["ES"]
-
-
-def test_the_mhc_run_checked_by_hand(mhc_spanish, reference: Path, mirror, session_cache):
-    """The README's run by hand (0.592 / 0.632 / 0.588), and every run against sklearn."""
-    (run,) = [r for r in mhc_spanish.runs if r.path.endswith("robertuito_es_bas19_es_2000_rs1.csv")]
-    assert {k: round(v, 3) for k, v in run.scores.items()} == {
-        "accuracy": 0.592,
-        "f1_hateful": 0.632,
-        "f1_macro": 0.588,
-    }
-    truth = (
-        load_dataset(
-            "multilingual_hatecheck/spanish",
-            split="test",
-            cache_dir=str(session_cache),
-            mirror=str(mirror),
-        )
-        .select_columns(["case_id", "label"])
-        .to_pandas()
-        .set_index("case_id")["label"]
-    )
-    for run in mhc_spanish.runs[::7]:
-        predicted = pd.read_csv(run.path).set_index("case_id")["prediction"].reindex(truth.index)
-        assert run.scores == pytest.approx(sklearn_scores(truth, predicted), abs=1e-12), run.path
-
-
-def test_the_hatemoji_main_table_hatecheck_cells(reference: Path, mirror, session_cache):
-    folder = reference / "hatecheck-acl2021"
-    report = leaderboard(
-        {"hatecheck": [folder / name for name in HATECHECK_FILES.values()]},
-        layout="hatemoji",
-        names={Path(name).stem: model for model, name in HATECHECK_FILES.items()},
-        cache_dir=str(session_cache),
-        mirror=str(mirror),
-    )
-    found = {
-        model: tuple(round(report.cell(model, "HateCheck", m), 3) for m in report.metrics)
-        for model in HATEMOJI_HATECHECK
-    }
-    assert report.metrics == ("accuracy", "f1_hateful")
-    assert found == HATEMOJI_HATECHECK
-
-
-def test_other_fingerprints_never_share_a_column(
-    reference: Path, mirror: Path, session_cache: Path, tmp_path: Path
-) -> None:
-    """APEACH 1.0.0 and 2.0.0 hold other data (other recorded fingerprints): runs of each get
-    a column of their own, told apart by version and fingerprint."""
-    where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    rows = load_dataset("apeach", split="test", **where).num_rows
-    for version in ("1.0.0", "2.0.0"):
-        folder = tmp_path / version
-        folder.mkdir()
-        pd.DataFrame({"index": range(rows), "prediction": 1}).to_csv(
-            folder / "always.csv", index=False
-        )
-    report = leaderboard(
-        {"apeach:1.0.0": tmp_path / "1.0.0", "apeach:2.0.0": tmp_path / "2.0.0"}, **where
-    )
-    first, second = report.columns
-    assert (first.version, second.version) == ("1.0.0", "2.0.0")
-    assert first.fingerprint != second.fingerprint
-    assert first.heading.startswith("apeach/default (1.0.0, ")
-    (row,) = report.rows
-    assert set(row.cells) == {first.heading, second.heading}
