@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +25,7 @@ import pytest
 from filelock import FileLock
 
 from hatemoji_datasets.core.checksums import SourceFile
+from hatemoji_datasets.core.edits import LineEdit, edited
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.core.spec import DatasetSpec
 from hatemoji_datasets.sources.settings import MIRROR_ENV
@@ -230,46 +231,6 @@ def validate_json(capsys, mirror: Path, name: str, *args: str) -> tuple[int, lis
     capsys.readouterr()
     code = main(["validate", *args, "--dataset", name, "--mirror", str(mirror), "--format", "json"])
     return code, json.loads(capsys.readouterr().out)["findings"]
-
-
-#: An edit of a raw file, as ``testing.py`` states it (lines count from 1, the header's
-#: included): ``("field", line, index, value)`` sets a delimited field (no quoted delimiter
-#: before it; a negative index counts from the end), ``("replace", line, old, new)`` the
-#: line's first ``old`` (``str``, or ``bytes`` where they are no UTF-8), ``("same id",
-#: line, as_line)`` copies another line's first field, ``("truncate", line)`` cuts the line
-#: after its first 12 bytes.
-Edit = tuple
-
-
-def edited(data: bytes, edits: Iterable[Edit], delimiter: str = ",") -> bytes:
-    """``data`` with each edit applied in turn."""
-    lines = data.splitlines(keepends=True)
-    sep = delimiter.encode()
-
-    def raw(value: str | bytes | int) -> bytes:
-        return value if isinstance(value, bytes) else str(value).encode()
-
-    for kind, line, *args in edits:
-        text = lines[line - 1]
-        body = text.rstrip(b"\r\n")
-        if kind == "field":
-            index, value = args
-            fields = body.split(sep)
-            fields[index] = raw(value)
-            text = sep.join(fields) + text[len(body) :]
-        elif kind == "replace":
-            old, new = map(raw, args)
-            assert old in text, (line, old)
-            text = text.replace(old, new, 1)
-        elif kind == "same id":
-            (other,) = args
-            text = lines[other - 1].split(sep, 1)[0] + sep + text.split(sep, 1)[1]
-        elif kind == "truncate":
-            text = text[:12] + b"\n"
-        else:
-            raise ValueError(f"unknown edit {kind!r}")
-        lines[line - 1] = text
-    return b"".join(lines)
 
 
 def delimiter_of(name: str, source: str) -> str:
@@ -791,15 +752,15 @@ def enumerated(name: str) -> tuple[str, list[str]]:
 # -- the plain dataset's stated fault, for tests of the contribution gate -----------------
 
 
-def plain_fault() -> tuple[str, tuple, tuple[int, str, str], tuple[str, str]]:
+def plain_fault() -> tuple[str, LineEdit, tuple[int, str, str], tuple[str, str]]:
     """The first of ``PLAIN``'s ``CORRUPTED_COPIES`` that ``validate`` rejects (exit status 1)
     naming both the value found and the one expected: ``(source, edit, (line, column, code),
     (value, expected))``. A test of the gate's reports puts it into released rows."""
     stated = getattr(dataset_facts(PLAIN), "CORRUPTED_COPIES", None) or {}
-    for source, edit, status, place, named in stated.values():
-        default = source in dataset_spec(PLAIN).config().source_names
-        if default and status == 1 and named is not None and None not in named:
-            return source, edit, place, named
+    for copy in stated.values():
+        default = copy.source in dataset_spec(PLAIN).config().source_names
+        if default and copy.exit_status == 1 and copy.names is not None and None not in copy.names:
+            return copy.source, copy.edit, copy.finding, copy.names
     raise LookupError(
         f"{PLAIN}'s testing.py states no CORRUPTED_COPIES case with exit status 1 "
         "naming the value found and the one expected"
@@ -812,5 +773,5 @@ def head_with_fault(mirror: Path, rows: int = 5) -> tuple[bytes, tuple[int, str,
     and the place of the finding that names it."""
     source, edit, place, _ = plain_fault()
     lines = source_lines(mirror, PLAIN, source)
-    head = b"".join(lines[: max(rows + 1, edit[1])])
+    head = b"".join(lines[: max(rows + 1, edit.line)])
     return edited(head, [edit], delimiter_of(PLAIN, source)), place
