@@ -8,10 +8,21 @@ Muslims) and the ids a released file holds, never the messages' code.
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
-from conftest import source_lines, source_url, upstream_path, validate_json, write_lines
+from conftest import (
+    frame_of,
+    predictions_frame,
+    random_labels,
+    source_lines,
+    source_url,
+    upstream_name,
+    upstream_path,
+    validate_json,
+    write_lines,
+)
 
 MHC = "multilingual_hatecheck"
 
@@ -88,3 +99,90 @@ def test_a_value_not_allowed_suggests_the_closest(mirror: Path, tmp_path: Path, 
     code, findings = validate_json(capsys, mirror, "hatemoji_check", path)
     [finding] = [f for f in findings if f["code"] == "VALUE-NOT-ALLOWED"]
     assert finding["message"] == f"value is not allowed (did you mean {right!r}?)"
+
+
+# -- score: predictions of another config or dataset ----------------------------------------
+
+
+def _score_error(capsys, where: dict[str, str], name: str, path: Path) -> str:
+    from hatemoji_datasets.cli import main
+
+    capsys.readouterr()
+    argv = ["score", name, "--predictions", str(path), "--format", "json"]
+    assert main([*argv, "--cache-dir", where["cache_dir"], "--mirror", where["mirror"]]) == 1
+    return json.loads(capsys.readouterr().out)["error"]["message"]
+
+
+def test_one_languages_predictions_on_all_name_the_language(
+    mirror: Path, where: dict[str, str], tmp_path: Path, capsys
+) -> None:
+    # `score multilingual_hatecheck` scores its default, all: German predictions were told
+    # "32,937 missing case_id values" and nothing of --config german.
+    lines = source_lines(mirror, MHC, "german")
+    ids = [row["mhc_case_id"] for row in csv.DictReader(line.decode() for line in lines)]
+    path = tmp_path / "de.csv"
+    path.write_text("case_id,prediction\n" + "".join(f"{i},1\n" for i in ids), encoding="utf-8")
+    message = _score_error(capsys, where, MHC, path)
+    assert message.startswith(f"{path}: 32,937 missing case_id values: arabic-1, ")
+    assert message.endswith(
+        "; the case_id values are those of multilingual_hatecheck/german: "
+        "score them with --config german"
+    )
+
+
+def test_another_datasets_predictions_name_it(where: dict[str, str], tmp_path: Path, capsys):
+    # HateCheck's predictions scored as HatemojiCheck: "202 missing case_id values" only.
+    hatecheck = frame_of("hatecheck", "default", "test", where)
+    path = tmp_path / "hc.csv"
+    predictions_frame(hatecheck, "case_id", random_labels(hatecheck)).to_csv(path, index=False)
+    message = _score_error(capsys, where, "hatemoji_check", path)
+    assert "missing case_id values" in message
+    assert message.endswith(
+        "; the case_id values are those of hatecheck: "
+        f"score them with `hatemoji-datasets score hatecheck --predictions {path}`"
+    )
+
+
+def test_predictions_missing_a_few_rows_get_no_hint(where: dict[str, str], tmp_path: Path, capsys):
+    """A file of the scored config's ids with rows left out fits no other config better."""
+    frame_of("hatecheck", "default", "test", where)  # built: a candidate, not a fit
+    check = frame_of("hatemoji_check", "default", "test", where)
+    path = tmp_path / "some.csv"
+    predictions_frame(check, "case_id", random_labels(check))[5:].to_csv(path, index=False)
+    message = _score_error(capsys, where, "hatemoji_check", path)
+    assert message.startswith(f"{path}: 5 missing case_id values: ")
+    assert "those of" not in message
+
+
+# -- validate: a one-language file under all ------------------------------------------------
+
+
+def _validate_report(capsys, mirror: Path, *args: str) -> tuple[int, dict]:
+    from hatemoji_datasets.cli import main
+
+    capsys.readouterr()
+    argv = ["validate", *args, "--dataset", MHC, "--mirror", str(mirror), "--format", "json"]
+    return main(argv), json.loads(capsys.readouterr().out)
+
+
+def test_a_german_file_under_all_is_pointed_to_its_language(
+    mirror: Path, tmp_path: Path, capsys
+) -> None:
+    # Without --config german, a French id in a German file was read as a changed French
+    # row, with nothing pointing to the language the file is in.
+    german, french = source_lines(mirror, MHC, "german"), source_lines(mirror, MHC, "french")
+    french_id = french[-1].split(b",", 1)[0]
+    mine = german[1].replace(german[1].split(b",", 1)[0], french_id, 1)
+    path = write_lines(tmp_path, "de.csv", [german[0], *german[2:7], mine])
+    code, report = _validate_report(capsys, mirror, path)
+    assert code == 1 and {f["line"] for f in report["findings"]} == {7}
+    assert report["hints"] == [
+        f"{path}: 5 of its 6 rows have ids of {MHC}/german: validate it with --config german"
+    ]
+    code, report = _validate_report(capsys, mirror, path, "--config", "german")
+    found = {(f["code"], f["value"]) for f in report["findings"]}
+    assert ("MHC-ID-LANGUAGE", french_id.decode()) in found  # and its text is german-1's
+    assert "RELEASE-CHANGED" not in {code for code, _ in found}
+    # A file named like the upstream German file is German already: no hint.
+    named = write_lines(tmp_path, upstream_name(MHC, "german"), [german[0], *german[2:7], mine])
+    assert _validate_report(capsys, mirror, named)[1].get("hints", []) == []
