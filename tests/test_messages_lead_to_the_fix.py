@@ -186,3 +186,68 @@ def test_a_german_file_under_all_is_pointed_to_its_language(
     # A file named like the upstream German file is German already: no hint.
     named = write_lines(tmp_path, upstream_name(MHC, "german"), [german[0], *german[2:7], mine])
     assert _validate_report(capsys, mirror, named)[1].get("hints", []) == []
+
+
+# -- validate: a new row given a released id ------------------------------------------------
+
+
+def test_a_reused_released_id_is_one_finding_naming_the_next_free_id(
+    mirror: Path, tmp_path: Path, capsys
+) -> None:
+    # A new HatemojiCheck case written under the released id of the file's last case got one
+    # RELEASE-CHANGED per differing column, and nothing said the id was taken.
+    lines = source_lines(mirror, "hatemoji_check", "test")
+    rows = list(csv.reader(line.decode() for line in lines))
+    header, first, last = rows[0], rows[1], rows[-1]
+    key, text = header.index("case_id"), header.index("text")
+    highest = max(int(row[key]) for row in rows[1:])
+    new = list(first)
+    new[key], new[text] = last[key], "I want to 🌻 all women today"
+    assert sum(a != b for a, b in zip(new, last, strict=True)) > 2  # text and more differ
+    path = tmp_path / "new.csv"
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows([header, new])
+    code, findings = validate_json(capsys, mirror, "hatemoji_check", str(path))
+    assert code == 1
+    [finding] = findings
+    assert (finding["code"], finding["line"], finding["value"], finding["expected"]) == (
+        "ID-RELEASED",
+        2,
+        last[key],
+        str(highest + 1),
+    )
+    assert (
+        f"case_id={last[key]} is the id of a released row (text {last[text]!r})"
+        in (finding["message"])
+    )
+
+
+def test_a_changed_released_row_is_still_named_cell_by_cell(
+    mirror: Path, tmp_path: Path, capsys
+) -> None:
+    """A released row whose text is kept (a flag corrected) is a change, not a new row."""
+    lines = source_lines(mirror, "hatemoji_check", "test")
+    header = lines[0].decode().rstrip("\n").split(",")
+    cells = lines[1].decode().rstrip("\n").split(",")
+    at = header.index("unrealistic_flags")
+    cells[at] = str(1 - int(cells[at]))
+    path = write_lines(tmp_path, "fix.csv", [lines[0], (",".join(cells) + "\n").encode()])
+    code, findings = validate_json(capsys, mirror, "hatemoji_check", path, "--allow-changes")
+    assert [(f["code"], f["column"]) for f in findings] == [
+        ("RELEASE-CHANGED", "unrealistic_flags")
+    ]
+    assert "ID-RELEASED" not in {f["code"] for f in findings}
+
+
+def test_a_reused_id_in_multilingual_hatecheck_names_its_languages_next(
+    mirror: Path, tmp_path: Path, capsys
+) -> None:
+    german = source_lines(mirror, MHC, "german")
+    ids = [row["mhc_case_id"] for row in csv.DictReader(line.decode() for line in german)]
+    highest = max(int(i.split("-")[1]) for i in ids)
+    mine = german[-1].replace(ids[-1].encode(), ids[0].encode(), 1)  # german-1, not its case
+    path = write_lines(tmp_path, "de.csv", [german[0], mine])
+    code, findings = validate_json(capsys, mirror, MHC, path, "--config", "german")
+    [finding] = [f for f in findings if f["code"] == "ID-RELEASED"]
+    assert (finding["value"], finding["expected"]) == (ids[0], f"german-{highest + 1}")
+    assert "RELEASE-CHANGED" not in {f["code"] for f in findings}

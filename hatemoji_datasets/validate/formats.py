@@ -10,6 +10,7 @@ for a source only when the format has just one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
@@ -121,6 +122,17 @@ def format_hints(path: str, header: list[str], spec: DatasetSpec, config: Config
 def _prefix(key: object) -> str:
     """An id without its number: ``german-`` of ``german-12`` (empty for a plain number)."""
     return str(key).rstrip("0123456789")
+
+
+def next_free_id(key: object, keys: Iterable[object]) -> str | None:
+    """The id after the highest of ``keys`` that is written like ``key`` (its prefix, then a
+    number): ``german-3646`` for ``german-12`` when ``german-3645`` is the highest; None
+    where ``key`` ends in no number."""
+    prefix = _prefix(key)
+    if prefix == str(key):
+        return None
+    numbers = [str(k)[len(prefix) :] for k in keys if _prefix(k) == prefix]
+    return f"{prefix}{max(int(n) for n in numbers if n) + 1}"
 
 
 def part_hints(
