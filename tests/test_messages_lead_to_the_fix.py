@@ -141,6 +141,14 @@ def test_another_datasets_predictions_name_it(where: dict[str, str], tmp_path: P
         "; the case_id values are those of hatecheck: "
         f"score them with `hatemoji-datasets score hatecheck --predictions {path}`"
     )
+    # In Python, the argument to give instead of the command line.
+    from hatemoji_datasets.core.errors import PredictionError
+    from hatemoji_datasets.evaluate import score
+
+    frame = predictions_frame(hatecheck, "case_id", random_labels(hatecheck))
+    with pytest.raises(PredictionError) as raised:
+        score("hatemoji_check", frame, **where)
+    assert str(raised.value).endswith("those of hatecheck: score them with 'hatecheck'")
 
 
 def test_predictions_missing_a_few_rows_get_no_hint(where: dict[str, str], tmp_path: Path, capsys):

@@ -92,13 +92,17 @@ def _built_ids(spec: DatasetSpec, config: ConfigSpec, cache_dir: str | None) -> 
 
 
 def fitting_hint(
-    spec: DatasetSpec, config: ConfigSpec, fitting: tuple[DatasetSpec, ConfigSpec], source: str
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    fitting: tuple[DatasetSpec, ConfigSpec],
+    path: str | None,
 ) -> str:
-    """``; the ids are ...'s: score ...``, the words a predictions error ends with."""
+    """``; the ids are those of ...: score them ...``, the words a predictions error ends
+    with: the command line for a file at ``path``, the argument for predictions in memory."""
     other, part = fitting
     shown = format_reference(other.name, None if part is other.config(None) else part.name)
     if other is spec:
-        run = f"score them with --config {part.name}"
+        run = f"--config {part.name}" if path else f"config={part.name!r}"
     else:
-        run = f"score them with `hatemoji-datasets score {shown} --predictions {source}`"
-    return f"; the {config.id_column} values are those of {shown}: {run}"
+        run = f"`hatemoji-datasets score {shown} --predictions {path}`" if path else repr(shown)
+    return f"; the {config.id_column} values are those of {shown}: score them with {run}"

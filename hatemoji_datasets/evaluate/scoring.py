@@ -154,7 +154,8 @@ def score(
     try:
         predicted, scores = align_frame(given, source, target.id_column, ids)
     except PredictionError as error:
-        raise _hinted(error, spec, config_spec, version, ids, given, source, cache_dir) from None
+        path = source if isinstance(predictions, str | os.PathLike) else None
+        raise _hinted(error, spec, config_spec, version, ids, given, path, cache_dir) from None
     if set(LOG_COLUMNS) <= set(given.columns):  # only a sample log carries its docs
         what = f"{spec.name}/{config_spec.name} {split} ({version})"
         check_documents(Path(source), given, dataset.to_list(), ids, target.id_column, what)
@@ -197,7 +198,7 @@ def _hinted(
     version: str,
     ids: list[Any],
     given: pd.DataFrame,
-    source: str,
+    path: str | None,
     cache_dir: str | None,
 ) -> PredictionError:
     """The error, ending with the config the predictions' ids are those of, if one is."""
@@ -208,7 +209,7 @@ def _hinted(
     fitting = fitting_reference(spec, config, version, ids, predicted, cache_dir)
     if fitting is None:
         return error
-    hint = fitting_hint(spec, config, fitting, source)
+    hint = fitting_hint(spec, config, fitting, path)
     return PredictionError(str(error) + hint, problems=[*error.problems, hint[2:]])
 
 
