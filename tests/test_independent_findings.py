@@ -36,6 +36,8 @@ from hatemoji_datasets.core.findings import Finding
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.validate.contributions import validate_contributions
 
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
+
 ROWS = 40
 Rows = list[dict[str, str]]
 #: The datasets stating a catalogue of faults.
