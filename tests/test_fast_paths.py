@@ -12,10 +12,30 @@ import pytest
 from conftest import PLAIN, imported_after, upstream_path
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.schema import plan_cache
 
 #: The commands here run on the plain dataset (conftest.PLAIN), each in a fresh process.
 NAME = PLAIN
 CONFIG = dataset_spec(NAME).config()
+
+
+@pytest.fixture(scope="module")
+def compiled_plans(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding every dataset's compiled plans, as after a first run."""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        plan_cache.dataset_plans.cache_clear()
+        for spec in specs().values():
+            plan_cache.dataset_plans(spec)
+        plan_cache.dataset_plans.cache_clear()
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def _plans_compiled(compiled_plans: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each process started here finds the plans compiled (a first run compiles them)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(compiled_plans))
 
 
 @pytest.mark.parametrize("command", [["list"], ["sources"]])
@@ -84,16 +104,23 @@ def _upstream(mirror: Path) -> Path:
     return upstream_path(mirror, pin.url)
 
 
-def test_validate_on_csv_imports_no_datasets(mirror: Path, tmp_path: Path) -> None:
+def test_validate_on_csv_imports_no_datasets(
+    mirror: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first run compiles the dataset's plans from its pandera models and caches them;
+    from then on the plans run without pandera."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     original = _upstream(mirror)
     (tmp_path / "cases.csv").write_text("\n".join(original.read_text("utf-8").split("\n")[:3]))
     args = ["validate", "cases.csv", "--dataset", NAME, "--mirror", str(mirror)]
-    found = imported_after(
-        f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0", cwd=tmp_path
-    )
-    assert not found["datasets"], found
-    assert not found["pandera"]  # the compiled plan runs without it (plan.json, rules.py)
-    assert not found["pandas"]  # pyarrow imports it to convert Python values: none are
+    code = f"    from hatemoji_datasets.cli import main; assert main({args!r}) == 0"
+    cold = imported_after(code, cwd=tmp_path)
+    assert cold["pandera"], cold  # compiling the plans reads the pandera models
+    assert len(list((tmp_path / "cache" / "hatemoji-datasets" / "plans").glob("*.json"))) == 1
+    warm = imported_after(code, cwd=tmp_path)
+    assert not warm["datasets"], warm
+    assert not warm["pandera"]  # the cached plan runs without it (and rules.py)
+    assert not warm["pandas"]  # pyarrow imports it to convert Python values: none are
 
 
 def test_screening_new_rows_imports_no_pandas(mirror: Path, tmp_path: Path) -> None:

@@ -101,14 +101,6 @@ def _raw_columns(chosen: Sequence[DatasetSpec], where: Where) -> dict[Path, str]
     return {path: text for path, text in layouts().items() if path in paths}
 
 
-def _plans(chosen: Sequence[DatasetSpec], where: Where) -> dict[Path, str]:
-    from hatemoji_datasets.schema.plan import plan_path
-    from hatemoji_datasets.schema.table_schema import plans
-
-    paths = {plan_path(spec) for spec in chosen}
-    return {path: text for path, text in plans().items() if path in paths}
-
-
 def _loading_script(spec: DatasetSpec) -> dict[str, str]:
     from hatemoji_datasets.hub.loading_scripts import rendered
 
@@ -220,7 +212,6 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact("schemas", "pandera YAML and Table Schema of each raw file", _schemas,
              folder="schemas"),
     Artefact("raw_columns", "each dataset's raw_columns.tsv", _raw_columns),
-    Artefact("plans", "each dataset's plan.json, the schemas compiled for validate", _plans),
     Artefact("loading_scripts", "Hub loading scripts for datasets < 4",
              _per_dataset("loading_scripts", _loading_script), folder="loading_scripts"),
     Artefact("lm_eval_tasks", "lm-evaluation-harness tasks, one per config",

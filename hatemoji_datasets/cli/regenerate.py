@@ -45,7 +45,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         action="append",
         metavar="ARTEFACT",
         help="only these artefacts (comma-separated or repeated): "
-        "schemas, raw_columns, plans, loading_scripts, lm_eval_tasks, lm_eval_readme, "
+        "schemas, raw_columns, loading_scripts, lm_eval_tasks, lm_eval_readme, "
         "finding_codes, vocabularies, prefilter, cards, releases, baselines, fingerprints",
     )
     source_options(regenerate)

@@ -58,7 +58,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     export = commands.add_parser(
         "export-schemas",
         help="write the language-neutral schema files (pandera YAML, Frictionless) and "
-        "each dataset's raw_columns.tsv and plan.json",
+        "each dataset's raw_columns.tsv",
     )
     export.add_argument("--output", default="schemas", help="folder to write (default: schemas)")
     export.add_argument(
@@ -140,18 +140,15 @@ def run_export_schemas(args: argparse.Namespace) -> int:
     from hatemoji_datasets.schema.table_schema import (
         exports,
         layouts,
-        plans,
         write_exports,
         write_layouts,
-        write_plans,
     )
 
     stale = write_exports(args.output, check_only=args.check)
     stale += write_layouts(check_only=args.check)
-    stale += write_plans(check_only=args.check)
     for path in stale:
         print(f"{'differs' if args.check else 'wrote'}: {safe(str(path))}")
     if not stale:
-        count = len(exports()) + len(layouts()) + len(plans())
+        count = len(exports()) + len(layouts())
         print(f"{safe(args.output)}: all {count:,} schema files match the code")
     return 1 if args.check and stale else 0

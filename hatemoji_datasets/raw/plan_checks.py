@@ -32,8 +32,8 @@ from hatemoji_datasets.schema.plan import (
     all_true,
     dataset_rules,
     implemented_codes,
-    model_plan,
 )
+from hatemoji_datasets.schema.plan_cache import model_plan
 from hatemoji_datasets.schema.rules import Rule, rows_of
 
 

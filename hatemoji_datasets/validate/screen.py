@@ -59,8 +59,8 @@ from hatemoji_datasets.schema.plan import (
     ModelPlan,
     ScreenContext,
     dataset_rules,
-    model_plan,
 )
+from hatemoji_datasets.schema.plan_cache import model_plan
 from hatemoji_datasets.schema.raw_columns import layout_of
 from hatemoji_datasets.validate.formats import named_source, part_of, source_of, split_of
 from hatemoji_datasets.validate.screen_joins import JoinSide, join_side, joins_kept
