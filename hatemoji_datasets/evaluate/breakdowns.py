@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.core.columns import LABEL_COLUMN
+from hatemoji_datasets.core.features import element_of
 from hatemoji_datasets.core.scoring import Breakdown, Fairness, PairConsistency, Rows, Scoring
 from hatemoji_datasets.core.spec import DatasetSpec
 from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED, UNPARSED
@@ -49,7 +50,7 @@ class Context:
 
     def key(self, column: str, value: Any, show: str | None = None) -> Any:
         """A grouping value as a report shows it: its ClassLabel name, or ``show``'s format."""
-        names = getattr(self.features[column], "names", None)
+        names = getattr(_grouped_feature(self.features[column]), "names", None)
         number = int(value) if isinstance(value, np.integer | int) else value
         name = names[int(value)] if names is not None else number
         return show.format(value=number, name=name) if show else name
@@ -57,7 +58,13 @@ class Context:
     def groups(self, by: Sequence[str]) -> Iterable[tuple[tuple[Any, ...], pd.DataFrame]]:
         """``(codes, rows)`` per group of ``by``, in ClassLabel (code) order; absent groups skip."""
         keys = list(by) if len(by) > 1 else by[0]
-        for codes, group in self.frame.groupby(keys, sort=True):
+        frame = self.frame
+        for column in by:
+            if element_of(self.features[column]) is not None:
+                # A list column: a row is in the group of each value it lists (none if empty).
+                frame = frame.explode(column).dropna(subset=[column])
+                frame[column] = frame[column].infer_objects()
+        for codes, group in frame.groupby(keys, sort=True):
             yield (codes if isinstance(codes, tuple) else (codes,)), group
 
     def info(self, name: str, group: pd.DataFrame) -> Any:
@@ -110,6 +117,13 @@ def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -
         if missing:
             problems.append(f"{where}: no built column {', '.join(map(repr, missing))}")
             continue
+        ungroupable = [c for c in declared.by if not _groupable(_grouped_feature(features[c]))]
+        if ungroupable:
+            problems.append(
+                f"{where}: cannot group by {', '.join(map(repr, ungroupable))}: a table groups "
+                "by a ClassLabel or value column, or a list of them"
+            )
+            continue
         if rows is None:
             continue
         for column in rows.columns:
@@ -126,6 +140,17 @@ def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -
                 f"no value of {', '.join(rows.columns)} {what}"
             )
     return problems
+
+
+def _grouped_feature(feature: Any) -> Any:
+    """The feature whose values make a table's groups: a list column's element's."""
+    return element_of(feature) or feature
+
+
+def _groupable(feature: Any) -> bool:
+    import datasets
+
+    return isinstance(feature, datasets.ClassLabel | datasets.Value)
 
 
 def coverage_note(breakdown: Breakdown, selected: int, total: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 
 from hatemoji_datasets.core.ref import Ref
-from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Scoring
+from hatemoji_datasets.core.scoring import PER_GOLD_LABEL, Breakdown, Scoring
 from hatemoji_datasets.core.spec import ROW_ID, ConfigSpec, DatasetSpec, RawFormat, Release
 
 #: Tab-separated, no quoting: quote characters are part of the comments.
@@ -59,7 +59,14 @@ SPEC = DatasetSpec(
             text_column=TEXT,
             eval_split="validation",
             raw_format=UNSMILE_FORMAT,
-            scoring=Scoring(breakdowns=(PER_GOLD_LABEL,), plot=("gold_labels", "accuracy")),
+            scoring=Scoring(
+                breakdowns=(
+                    PER_GOLD_LABEL,
+                    Breakdown("targets", "Accuracy per hate target", by=("targets",)),
+                ),
+                plot=("targets", "accuracy"),
+                notes=("A comment with several hate targets counts in each of their rows.",),
+            ),
         ),
     ),
 )
