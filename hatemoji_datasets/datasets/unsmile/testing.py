@@ -15,4 +15,7 @@ LABEL_COUNTS = {
 CARD_ROWS = 15005 + 3737
 CARD_STATEMENTS = ("Korean UnSmile",)
 HUB_LANGUAGE = ["ko"]
-LABEL_NAMES = ("non-hateful", "hateful")
+#: None: Croissant has no `label_names` enumeration (`label` is computed, not read).
+LABEL_NAMES = None
+#: The lm-evaluation-harness tasks' choices: the shared label's names.
+TASK_CHOICES = ("non-hateful", "hateful")
