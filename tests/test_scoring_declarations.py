@@ -220,3 +220,13 @@ def test_a_table_grouped_by_a_column_it_cannot_group_by_is_a_declaration_error()
         "table 'p': cannot group by 'pairs': a table groups by a ClassLabel or value column, "
         "or a list of them"
     ]
+
+
+def test_a_table_naming_an_unknown_metric_is_a_declaration_error() -> None:
+    scoring = Scoring(
+        breakdowns=(Breakdown("a", "A", by=("kind",), metrics=("precison",)),),
+        plot=("a", "accuracy"),
+    )
+    assert declaration_problems(scoring, FRAME, FEATURES) == [
+        "table 'a': no metric or info 'precison'"
+    ]

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.metrics import precision_recall_fscore_support
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.evaluate.scoring import score
@@ -45,17 +46,20 @@ def test_per_target_accuracy_matches_pandas_on_the_upstream_file(mirror: Path, w
     ids = [f"unsmile_valid:{line}" for line in range(2, len(raw) + 2)]  # line 1: header
     names = np.where(predicted, "hateful", "non-hateful")
     report = score("unsmile", pd.DataFrame({"row_id": ids, "prediction": names}), **where)
-    found = {row["targets"]: (row["n"], row["accuracy"]) for row in report.tables["targets"].rows}
+    metrics = ("n", "accuracy", "group_precision", "group_recall", "group_f1")
+    found = {row["targets"]: [row[m] for m in metrics] for row in report.tables["targets"].rows}
     expected = {}
     for header, name in zip(TARGET_HEADERS, ("women_family", "men", "sexual_minorities",
                                              "race_nationality", "age", "region", "religion",
                                              "other_hate"), strict=True):  # fmt: skip
         mine = raw[header].eq(1).to_numpy()
-        expected[name] = (int(mine.sum()), float((predicted[mine] == gold[mine]).mean()))
+        # One-vs-rest: the target's comments are the positives, a hateful prediction a flag.
+        p, r, f, _ = precision_recall_fscore_support(mine, predicted, average="binary")
+        expected[name] = [int(mine.sum()), (predicted[mine] == gold[mine]).mean(), p, r, f]
     assert list(found) == list(expected)
     assert np.ravel(list(found.values())) == pytest.approx(np.ravel(list(expected.values())))
     # Upstream README's validation counts per target.
-    assert [n for n, _ in found.values()] == [394, 334, 280, 426, 146, 260, 290, 134]
+    assert [row[0] for row in found.values()] == [394, 334, 280, 426, 146, 260, 290, 134]
 
 
 def test_released_train_file_validates_with_one_repeated_text_warning(mirror: Path, where) -> None:

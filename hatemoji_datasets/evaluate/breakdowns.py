@@ -21,8 +21,17 @@ from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.features import element_of
 from hatemoji_datasets.core.scoring import Breakdown, Fairness, PairConsistency, Rows, Scoring
 from hatemoji_datasets.core.spec import DatasetSpec
-from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED, UNPARSED
+from hatemoji_datasets.evaluate.metrics import (
+    GOLD,
+    GROUP_METRICS,
+    PREDICTED,
+    SPLIT_METRICS,
+    UNPARSED,
+)
 from hatemoji_datasets.evaluate.report import Table
+
+#: The facts of a group's data a table may show (:meth:`Context.info`).
+INFO = ("n", "label", "n_hateful", "n_non_hateful")
 
 
 @dataclass
@@ -67,7 +76,7 @@ class Context:
         for codes, group in frame.groupby(keys, sort=True):
             yield (codes if isinstance(codes, tuple) else (codes,)), group
 
-    def info(self, name: str, group: pd.DataFrame) -> Any:
+    def info(self, name: str, group: pd.DataFrame) -> Any:  # one of INFO
         """A fact of a group's data: ``n``, ``label``, ``n_hateful`` or ``n_non_hateful``."""
         if name == "n":
             return len(group)
@@ -78,6 +87,8 @@ class Context:
         raise KeyError(f"unknown breakdown info {name!r}")
 
     def metric(self, name: str, group: pd.DataFrame) -> float | None:
+        if name in SPLIT_METRICS:
+            return SPLIT_METRICS[name](self.metrics, group, self.frame)
         return GROUP_METRICS[name](self.metrics, group)
 
     def covering(self, rows: Rows) -> Context:
@@ -116,6 +127,11 @@ def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -
         missing = [column for column in wanted if column not in features]
         if missing:
             problems.append(f"{where}: no built column {', '.join(map(repr, missing))}")
+            continue
+        unknown = [m for m in declared.metrics if m not in GROUP_METRICS | SPLIT_METRICS]
+        unknown += [i for i in declared.info if i not in INFO]
+        if unknown:
+            problems.append(f"{where}: no metric or info {', '.join(map(repr, unknown))}")
             continue
         ungroupable = [c for c in declared.by if not _groupable(_grouped_feature(features[c]))]
         if ungroupable:

@@ -154,3 +154,36 @@ GROUP_METRICS: dict[str, Callable[[Any, pd.DataFrame], float | None]] = {
     #: How many generative replies named neither label (a count, per model).
     UNPARSED: lambda m, g: int((g[PREDICTED] == UNPARSED_ID).sum()),
 }
+
+
+def _group_flags(group: pd.DataFrame, split: pd.DataFrame) -> tuple[int, int, int]:
+    """A group's rows as the positives of a one-vs-rest task, a hateful prediction as
+    flagging a row: (group rows flagged, group rows, split rows flagged)."""
+    flagged = int((group[PREDICTED] == 1).sum())
+    return flagged, len(group), int((split[PREDICTED] == 1).sum())
+
+
+def _group_precision(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, _, flagged = _group_flags(group, split)
+    return rate(hit, flagged)
+
+
+def _group_recall(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, size, _ = _group_flags(group, split)
+    return rate(hit, size)
+
+
+def _group_f1(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, size, flagged = _group_flags(group, split)
+    return rate(2 * hit, size + flagged)
+
+
+#: Metrics of a group against its whole split: the group's rows as the positives of a
+#: one-vs-rest task (a multi-label target's, where a model predicts the binary label only),
+#: a hateful prediction as flagging a row. Precision: of the split's flagged rows, the
+#: share in the group; recall: of the group's rows, the share flagged; F1 of the two.
+SPLIT_METRICS: dict[str, Callable[[Any, pd.DataFrame, pd.DataFrame], float | None]] = {
+    "group_precision": _group_precision,
+    "group_recall": _group_recall,
+    "group_f1": _group_f1,
+}

@@ -62,10 +62,19 @@ SPEC = DatasetSpec(
             scoring=Scoring(
                 breakdowns=(
                     PER_GOLD_LABEL,
-                    Breakdown("targets", "Accuracy per hate target", by=("targets",)),
+                    Breakdown(
+                        "targets",
+                        "Per hate target",
+                        by=("targets",),
+                        metrics=("accuracy", "group_precision", "group_recall", "group_f1"),
+                    ),
                 ),
                 plot=("targets", "accuracy"),
-                notes=("A comment with several hate targets counts in each of their rows.",),
+                notes=(
+                    "A comment with several hate targets counts in each of their rows. "
+                    "Precision, recall and F1 per target take the target's comments as "
+                    "positives and a hateful prediction as flagging a comment.",
+                ),
             ),
         ),
     ),
