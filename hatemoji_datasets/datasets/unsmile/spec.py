@@ -73,7 +73,8 @@ SPEC = DatasetSpec(
                 notes=(
                     "A comment with several hate targets counts in each of their rows. "
                     "Precision, recall and F1 per target take the target's comments as "
-                    "positives and a hateful prediction as flagging a comment.",
+                    "positives, the non-hateful comments as negatives, and a hateful "
+                    "prediction as flagging a comment.",
                 ),
             ),
         ),
