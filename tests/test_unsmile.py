@@ -69,3 +69,14 @@ def test_released_train_file_validates_with_one_repeated_text_warning(mirror: Pa
     )
     found = [(f.line, f.code, f.severity) for f in report.findings]
     assert found == [(6551, "TEXT-REPEATED", "warning")]
+
+
+def test_its_licence_forbids_pushing_an_adapted_copy(tmp_path: Path, capsys) -> None:
+    from hatemoji_datasets.cli import main
+
+    args = ["push", "unsmile", "--repo-id", "org/unsmile", "--dry-run"]
+    assert main([*args, "--cache-dir", str(tmp_path / "never-built")]) == 1
+    err = capsys.readouterr().err
+    assert "unsmile: CC-BY-NC-ND-4.0 forbids sharing an adapted copy" in err
+    assert "section 2(a)(1)(B)" in err
+    assert not (tmp_path / "never-built").exists()
