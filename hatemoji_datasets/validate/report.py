@@ -12,6 +12,8 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import TextIO
 
 from hatemoji_datasets.core.findings import Finding, safe, shown
@@ -100,11 +102,16 @@ def write_report(
         _write_json(report, out)
         return
     render_one = _text_line if fmt == "text" else _github_line
+    spool = report.spool
+    # Where memory holds every finding shown, the spool is counted, not read back.
+    in_memory = spool is not None and 0 < max_findings <= spool.keep
     seen: Counter[str] = Counter()
-    for finding in report.every_finding():
+    for finding in spool.kept if in_memory else report.every_finding():
         seen[finding.code] += 1
         if max_findings <= 0 or seen[finding.code] <= max_findings:
             out.write(render_one(report, finding) + "\n")
+    if in_memory:
+        seen = spool.of_code  # every finding of each code, in the order codes came
     hidden = {code: n - max_findings for code, n in seen.items() if 0 < max_findings < n}
     lines = [f"... and {count:,} more {safe(code)}" for code, count in hidden.items()]
     if hidden:
@@ -147,25 +154,50 @@ def _write_json(report: ValidationReport, out: TextIO) -> None:
     }
     head, tail = json.dumps(document, ensure_ascii=False, indent=2).split(json.dumps(_FINDINGS))
     out.write(head)
-    opening = "[\n    "  # a finding is an object two levels in
+    opening = "[\n"  # a finding is an object two levels in, laid out as indent=2 does
     for finding in report.every_finding():
-        item = json.dumps(_as_dict(report, finding), ensure_ascii=False, indent=2)
-        out.write(opening + item.replace("\n", "\n    "))
-        opening = ",\n    "
-    out.write("[]" if opening.startswith("[") else "\n  ]")
+        d = _as_dict(report, finding)
+        out.write(
+            f'{opening}    {{\n      "code": {_json(d["code"])},\n'
+            f'      "severity": {_json(d["severity"])},\n      "file": {_json(d["file"])},\n'
+            f'      "line": {_json(d["line"])},\n      "column": {_json(d["column"])},\n'
+            f'      "message": {_json(d["message"])},\n      "value": {_json(d["value"])},\n'
+            f'      "expected": {_json(d["expected"])}\n    }}'
+        )
+        opening = ",\n"
+    out.write("[]" if opening == "[\n" else "\n  ]")
     out.write(tail + "\n")
+
+
+def _json(value: object) -> str:
+    """A finding's member as ``json.dumps(ensure_ascii=False)`` writes it (a string, a line
+    number or null), without the encoder's per-call cost."""
+    if value is None:
+        return "null"
+    return str(value) if isinstance(value, int) else encode_basestring(str(value))
+
+
+@lru_cache(maxsize=4096)
+def _safe(text: str) -> str:
+    # A file name, and a message or value a flood of findings repeats, are escaped once.
+    return safe(text)
+
+
+@lru_cache(maxsize=4096)
+def _shown(text: str) -> str:
+    return shown(text)
 
 
 def _as_dict(report: ValidationReport, finding: Finding) -> dict[str, object]:
     return {
         "code": finding.code,
         "severity": report.severity(finding),
-        "file": safe(finding.file),
+        "file": _safe(finding.file),
         "line": finding.line,
-        "column": None if finding.column is None else safe(finding.column),
-        "message": safe(finding.message),
-        "value": None if finding.value is None else shown(finding.value),
-        "expected": None if finding.expected is None else shown(finding.expected),
+        "column": None if finding.column is None else _safe(finding.column),
+        "message": _safe(finding.message),
+        "value": None if finding.value is None else _shown(finding.value),
+        "expected": None if finding.expected is None else _shown(finding.expected),
     }
 
 
