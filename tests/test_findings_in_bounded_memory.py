@@ -194,3 +194,43 @@ def test_json_written_a_finding_at_a_time_is_one_json_document(hints, count: int
     }
     # Byte for byte what one json.dumps of the whole document gives.
     assert render(report, "json") == json.dumps(expected, ensure_ascii=False, indent=2)
+
+
+def test_an_interruption_leaves_one_message_and_no_spool(
+    workdir: Path, released, monkeypatch, capsys
+) -> None:
+    folder = workdir.parent / "spool-dir"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    flood = _flood(released, workdir)
+    spools: list[FindingSpool] = []
+    real_extend = FindingSpool.extend
+
+    def interrupted(self, findings):
+        spools.append(self)
+        real_extend(self, findings)
+        raise KeyboardInterrupt
+
+    # While findings are made: the JSON document holds the error, and no spool is left.
+    with monkeypatch.context() as patch:
+        patch.setattr(FindingSpool, "extend", interrupted)
+        assert main(["validate", flood, "--dataset", PLAIN, "--format", "json"]) == 130
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"]["code"] == "INTERRUPTED" and err == "interrupted\n"
+    assert spools and spools[0]._file.closed and os.listdir(folder) == []
+    # While the report is written: it is cut short, with one message and no second document.
+    real_iter = FindingSpool.__iter__
+
+    def cut(self):
+        spools.append(self)
+        for n, finding in enumerate(real_iter(self)):
+            if n == 100:
+                raise KeyboardInterrupt
+            yield finding
+
+    monkeypatch.setattr(FindingSpool, "__iter__", cut)
+    assert main(["validate", flood, "--dataset", PLAIN, "--format", "json"]) == 130
+    out, err = capsys.readouterr()
+    assert out.count('"format": 1') == 1 and out.count('"code": ') == 100
+    assert err == "interrupted\n"
+    assert spools[-1]._file.closed and os.listdir(folder) == []

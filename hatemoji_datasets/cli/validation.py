@@ -99,6 +99,10 @@ def run_validate(args: argparse.Namespace) -> int:
     )
     try:  # a finding at a time: millions of them are written, never held
         write_report(report, args.format, sys.stdout, args.max_findings)
+    except KeyboardInterrupt:
+        # The report is cut short: an error document after it would not make it whole.
+        print("interrupted", file=sys.stderr)
+        return 130
     finally:
         report.close()
     return report.exit_code

@@ -198,11 +198,19 @@ def screen_file(
             # A row's line is not its position, or a repeated key may also be a release
             # fault (the exact engine reports one finding a cell): the exact engine says.
             return None
-        if release_faults:
-            spool = _release_faults(scan, release, changes)
-        else:
-            spool = _repeats(scan, plan, unique)
-        return None if spool is None else Screened(spool=spool, part=part, joined=joined)
+        spool = FindingSpool()
+        try:
+            if release_faults:
+                named = _release_faults(scan, release, changes, spool)
+            else:
+                named = _repeats(scan, plan, unique, spool)
+        except BaseException:  # an error, or Ctrl-C: the spool goes at once
+            spool.close()
+            raise
+        if not named:
+            spool.close()
+            return None
+        return Screened(spool=spool, part=part, joined=joined)
     return None
 
 
@@ -223,10 +231,12 @@ def clean_together(files: list[Screened]) -> bool:
     return True
 
 
-def _release_faults(scan: RawScan, release: Release, changes: Severity) -> FindingSpool | None:
+def _release_faults(
+    scan: RawScan, release: Release, changes: Severity, spool: FindingSpool
+) -> bool:
     """The findings of a file whose only faults are the release rules', as the exact
-    engine words them (its own rules run over each batch), in line order (a second read);
-    None if they find nothing after all (a doubt: the exact engine says)."""
+    engine words them (its own rules run over each batch), in line order (a second read),
+    into ``spool``; False if they find nothing after all (a doubt: the exact engine says)."""
     from hatemoji_datasets.validate.release_rules import (
         ContributedRows,
         changed_rows,
@@ -236,7 +246,6 @@ def _release_faults(scan: RawScan, release: Release, changes: Severity) -> Findi
     )
 
     released = release.table.to_pandas()
-    spool = FindingSpool()
     offset = 0
     for batch in scan.batches(newlines_in_values=False):
         frame = batch.to_pandas()
@@ -252,10 +261,7 @@ def _release_faults(scan: RawScan, release: Release, changes: Severity) -> Findi
         found = [*changed_rows(rows, changes), *repeated_texts(rows), *text_rules(rows)]
         spool.extend(_in_report_order(found))  # batches come in line order
         offset += batch.num_rows
-    if not len(spool):
-        spool.close()
-        return None
-    return spool
+    return len(spool) > 0
 
 
 def _in_report_order(found: list[Finding]) -> list[Finding]:
@@ -269,13 +275,13 @@ def _in_report_order(found: list[Finding]) -> list[Finding]:
 
 
 def _repeats(
-    scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues]
-) -> FindingSpool | None:
+    scan: RawScan, plan: ModelPlan, unique: dict[str, UniqueValues], found: FindingSpool
+) -> bool:
     """The findings of a file whose only fault is repeated unique values, as the schema
-    engine words them: every row of a repeated value, in line order (a second read)."""
+    engine words them: every row of a repeated value, in line order (a second read), into
+    ``found``; False where the schema engine words them otherwise."""
     if any(plan.column(name).report_duplicates != "all" for name in unique):
-        return None
-    found = FindingSpool()
+        return False
     code, message = "VALUE-DUPLICATE", "repeats a value that must be unique"
     names = list(unique)
     offset = 0
@@ -299,7 +305,7 @@ def _repeats(
             )
         )
         offset += batch.num_rows
-    return found
+    return True
 
 
 #: ``_screen``'s answer when the file must be read again, allowing newlines in values.
