@@ -18,7 +18,6 @@ import pytest
 from conftest import (
     PLAIN,
     dummy_data_dir,
-    edited,
     head_with_fault,
     plain_fault,
     run_cli,
@@ -26,6 +25,7 @@ from conftest import (
     upstream_path,
 )
 
+from hatemoji_datasets.core.edits import Truncate, edited
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 from hatemoji_datasets.validate.report import REPORT_FORMAT
@@ -229,7 +229,7 @@ def test_unreadable_needs_no_mirror(tmp_path: Path) -> None:
 def test_truncated_line_is_named(mirror: Path, tmp_path: Path) -> None:
     new = write_rows(tmp_path / "new.csv", *new_rows(mirror, 3))
     truncated = tmp_path / "truncated.csv"
-    truncated.write_bytes(edited(new.read_bytes(), [("truncate", 4)], DELIMITER))
+    truncated.write_bytes(edited(new.read_bytes(), [Truncate(4)], DELIMITER))
     report = check([truncated], mirror=mirror)
     assert report.exit_code == 2
     [finding] = report.unreadable

@@ -24,6 +24,8 @@ from conftest import PLAIN, dataset_facts, enumerated, new_row, plain_file
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
+
 CONFIG = dataset_spec(PLAIN).config()
 (SPLIT,) = CONFIG.split_names
 #: Rows of the released file (its one split's), as the dataset's testing.py states them.

@@ -24,6 +24,8 @@ from conftest import PLAIN, dataset_facts, upstream_path
 from hatemoji_datasets.core import progress
 from hatemoji_datasets.core.registry import dataset_spec
 
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
+
 #: The commands here build and validate the plain dataset (``conftest.PLAIN``), whose default
 #: config reads one pinned file.
 CONFIG = dataset_spec(PLAIN).config()

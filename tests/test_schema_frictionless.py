@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PLAIN, dataset_facts, delimiter_of, edited, upstream_path
+from conftest import PLAIN, dataset_facts, delimiter_of, upstream_path
 
+from hatemoji_datasets.core.edits import edited
 from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
@@ -69,13 +70,12 @@ def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Pat
     """The plain dataset's pinned file with the first of its stated faults (``CORRUPTED_COPIES``)
     that a Table Schema expresses: the first error is on the stated line."""
     name, schema = PLAIN, dataset_spec(PLAIN).config().schema
-    source, edit, line = next(
-        (source, edit, line)
-        for source, edit, status, (line, _, code), _ in dataset_facts(
-            name
-        ).CORRUPTED_COPIES.values()
-        if status == 1 and code in IN_A_TABLE_SCHEMA
+    copy = next(
+        copy
+        for copy in dataset_facts(name).CORRUPTED_COPIES.values()
+        if copy.exit_status == 1 and copy.finding[2] in IN_A_TABLE_SCHEMA
     )
+    source, edit, line = copy.source, copy.edit, copy.finding[0]
     original = upstream_path(mirror, specs()[name].source_files()[source].url)
     broken = tmp_path / original.name
     broken.write_bytes(edited(original.read_bytes(), [edit], delimiter_of(name, source)))

@@ -114,6 +114,7 @@ def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> Non
     _run(buffer.getvalue().encode("utf-8"), PLAIN, ".csv", mirror, full=full)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PAIRED)
 @PROPERTY_SETTINGS
 @given(data=st.data())

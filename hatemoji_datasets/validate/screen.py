@@ -194,9 +194,11 @@ def screen_file(
         clean = all(seen.clean for seen in unique.values())
         if clean and not release_faults:
             return Screened(keys=unique.get(part.key_column), part=part, joined=joined)
-        if newlines or (release_faults and not clean):
-            # A row's line is not its position, or a repeated key may also be a release
-            # fault (the exact engine reports one finding a cell): the exact engine says.
+        if newlines or (release_faults and not (clean and _alone(spec, config))):
+            # A row's line is not its position, a repeated key may also be a release fault
+            # (the exact engine reports one finding a cell), or a file of a config that
+            # stacks others may be hinted to one of them (by all its ids): the exact
+            # engine says.
             return None
         spool = FindingSpool()
         try:
@@ -259,9 +261,16 @@ def _release_faults(
             member(frame[release.key], released[release.key]),
         )
         found = [*changed_rows(rows, changes), *repeated_texts(rows), *text_rules(rows)]
+        if any(f.code == "ID-RELEASED" for f in found):
+            return False  # the next free id it names is the whole file's: the exact engine
         spool.extend(_in_report_order(found))  # batches come in line order
         offset += batch.num_rows
     return len(spool) > 0
+
+
+def _alone(spec: DatasetSpec, config: ConfigSpec) -> bool:
+    """Whether ``config`` stacks no others (Multilingual HateCheck's ``all`` does)."""
+    return not any(stack.whole == config.name for stack in spec.stacks)
 
 
 def _in_report_order(found: list[Finding]) -> list[Finding]:
