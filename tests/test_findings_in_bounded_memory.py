@@ -234,3 +234,16 @@ def test_an_interruption_leaves_one_message_and_no_spool(
     assert out.count('"format": 1') == 1 and out.count('"code": ') == 100
     assert err == "interrupted\n"
     assert spools[-1]._file.closed and os.listdir(folder) == []
+
+
+def test_a_released_id_reused_is_named_over_the_whole_file(
+    workdir: Path, released, monkeypatch
+) -> None:
+    # ID-RELEASED names the next free id of the whole file, which a batch cannot see: the
+    # findings are the exact engine's still (the streaming pass leaves them to it).
+    rows = _mixed(released)
+    rows[30] = {**rows[30], KEY: released[2][KEY]}  # a new row under a released id
+    path = _write(workdir / "reused.csv", rows)
+    report = validate_contributions([path], PLAIN)
+    assert "ID-RELEASED" in {f.code for f in report.findings}
+    assert list(report.every_finding()) == _exact([path], monkeypatch)
