@@ -16,6 +16,7 @@ from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
 from hatemoji_datasets.core.card_source import hub_repo
 from hatemoji_datasets.core.features import describe_feature
+from hatemoji_datasets.core.licences import terms
 from hatemoji_datasets.core.numbers import column as number_column
 
 #: The sections of a long-form data statement, in order, with their headings.
@@ -227,6 +228,9 @@ def _structure(built: Built) -> str:
         for field, feature in features.items():
             about = descriptions.get(field, {})
             text = about.get("description", "") if isinstance(about, dict) else str(about)
+            upstream = about.get("upstream") if isinstance(about, dict) else None
+            if isinstance(upstream, str) and upstream != field:  # the name upstream gives it
+                text = f"{text} Read from upstream column `{upstream}`."
             lines.append(
                 f"| `{field}` | {describe_feature(feature, code=True)} | {' '.join(text.split())} |"
             )
@@ -355,6 +359,7 @@ def _licence(built: Built) -> str:
             f"{built.source['license']}, as upstream released the data "
             f"(upstream files: {', '.join(licences)}). The code of this package is "
             "licensed separately (Apache-2.0).",
+            *(f"\n**{sentence}**" for sentence in terms(built.spec)),
         ]
     )
 
