@@ -45,7 +45,7 @@ from hatemoji_datasets.raw.unique_values import BITMAP_LIMIT, UniqueValues
 from hatemoji_datasets.schema import engine
 from hatemoji_datasets.schema.plan_cache import model_plan
 from hatemoji_datasets.sources.fetch import fetch_released
-from hatemoji_datasets.validate import contributions, screen
+from hatemoji_datasets.validate import contributions, spool
 from hatemoji_datasets.validate.contributions import validate_contributions
 from hatemoji_datasets.validate.formats import upstream_name
 from hatemoji_datasets.validate.report import render
@@ -280,7 +280,7 @@ def test_a_file_the_screen_calls_clean_has_no_finding(
         # whatever findings the screen names are the exact engine's.
         assert clean == (found == []), (edits, found[:3])
         if screened is not None:
-            assert screened.findings == found and not screened.omitted, edits
+            assert screened.findings == found, edits
 
     check()
     assert calls["not clean"] > 0 and calls["clean"] > 0, calls  # both sides are tried
@@ -395,14 +395,14 @@ def test_repeated_rows_are_named_as_the_exact_engine_names_them(
     assert {f.code for f in found} == {"VALUE-DUPLICATE"} and len(found) >= 5
     screened = screen_file(path, spec, config, part, mirror=None, cache_dir=None)
     assert screened is not None and screened.findings == found
-    # Past the kept number of a code, the rest are counted, and every count stays exact.
-    monkeypatch.setattr(screen, "KEPT_PER_CODE", 2)
+    # Memory holds the first of a code; the spool every one, and every count stays exact.
+    monkeypatch.setattr(spool, "KEPT_IN_MEMORY", 2)
     report = validate_contributions([path], spec.name, config.name)
-    assert report.findings == found[:2] and report.omitted == {"VALUE-DUPLICATE": len(found) - 2}
+    assert report.findings == found[:2] and list(report.every_finding()) == found
     assert report.exit_code == 1 and report.counts() == (len(found), 0)
     as_json = json.loads(render(report, "json"))
-    assert as_json["errors"] == len(found) and len(as_json["findings"]) == 2
-    assert as_json["omitted"] == {"VALUE-DUPLICATE": len(found) - 2}
+    assert as_json["errors"] == len(found) and len(as_json["findings"]) == len(found)
+    assert "omitted" not in as_json
     text = render(report, "text", max_findings=1)
     assert f"... and {len(found) - 1:,} more VALUE-DUPLICATE" in text
     assert text.splitlines()[-1].startswith(f"{len(found):,} error(s)")

@@ -83,8 +83,10 @@ def error_report(args: argparse.Namespace, document: dict[str, Any]) -> dict[str
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    import sys
+
     from hatemoji_datasets.validate.contributions import Options, validate_contributions
-    from hatemoji_datasets.validate.report import render
+    from hatemoji_datasets.validate.report import write_report
 
     options = Options(allow_changes=args.allow_changes, full=args.full, strict=args.strict)
     report = validate_contributions(
@@ -95,7 +97,14 @@ def run_validate(args: argparse.Namespace) -> int:
         mirror=args.mirror,
         cache_dir=args.cache_dir,
     )
-    print(render(report, args.format, args.max_findings))
+    try:  # a finding at a time: millions of them are written, never held
+        write_report(report, args.format, sys.stdout, args.max_findings)
+    except KeyboardInterrupt:
+        # The report is cut short: an error document after it would not make it whole.
+        print("interrupted", file=sys.stderr)
+        return 130
+    finally:
+        report.close()
     return report.exit_code
 
 

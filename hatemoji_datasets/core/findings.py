@@ -224,6 +224,10 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
 def finding_order(finding: Finding) -> tuple:
     """Stable report order: file, line (file-wide findings first), column, code, value
     (numbers in values in numeric order: ids 2, 10, 100)."""
+    return (*cell_order(finding), natural_key(finding.value or ""))
+
+
+def cell_order(finding: Finding) -> tuple[str, int, str, str]:
+    """:func:`finding_order` but for the value: file, line, column, code."""
     line = finding.line if finding.line is not None else -1
-    value = natural_key(finding.value or "")
-    return (finding.file, line, finding.column or "", finding.code, value)
+    return (finding.file, line, finding.column or "", finding.code)

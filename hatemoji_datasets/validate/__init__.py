@@ -1,12 +1,14 @@
 """Validating contributions: proposed data files against a dataset's schema and its release.
 
 - :mod:`~hatemoji_datasets.validate.contributions`: ``validate`` itself;
-- :mod:`~hatemoji_datasets.validate.screen`: the streaming pass that proves a file clean;
+- :mod:`~hatemoji_datasets.validate.screen`: the streaming pass that proves a file clean, or
+  names its faults where it can;
 - :mod:`~hatemoji_datasets.validate.screen_state`: what it keeps across batches;
 - :mod:`~hatemoji_datasets.validate.screen_joins`: the joins between formats, over compact state;
 - :mod:`~hatemoji_datasets.validate.release_rules`: rules against the released data;
 - :mod:`~hatemoji_datasets.validate.built_format`: Parquet contributions;
 - :mod:`~hatemoji_datasets.validate.report`: the report and its formats;
+- :mod:`~hatemoji_datasets.validate.spool`: findings kept on disk, any number of them;
 - :mod:`~hatemoji_datasets.validate.formats`: which of a config's formats a file is in, and
   what a refused file looks like instead;
 - :mod:`~hatemoji_datasets.validate.template`: what a contribution to a config holds;

@@ -195,10 +195,14 @@ def _screened(
         return False
     from hatemoji_datasets.validate.screen import screen_contribution
 
-    found = screen_contribution(files, spec, config, mirror=mirror, cache_dir=cache_dir)
+    changes = "warning" if options.allow_changes else "error"
+    found = screen_contribution(
+        files, spec, config, mirror=mirror, cache_dir=cache_dir, changes=changes
+    )
     if found is None:
         return False
-    report.findings, report.omitted = found.findings, found.omitted
+    if found.spool is not None:
+        report.findings, report.spool = found.spool.kept, found.spool
     return True
 
 
