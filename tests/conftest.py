@@ -23,9 +23,10 @@ from types import ModuleType
 
 import pytest
 from filelock import FileLock
+from support import synthetic as synthetic_dataset
 
 from hatemoji_datasets.core.checksums import SourceFile
-from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import EXTRA_ENV, dataset_spec, specs
 from hatemoji_datasets.core.spec import DatasetSpec
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 from hatemoji_datasets.sources.verify import sha256_of
@@ -177,16 +178,37 @@ def _mirror_path() -> Path | None:
     return candidate if candidate.is_dir() else None
 
 
+#: The real mirror, as the run was started with (tests set the environment's to their own).
+REAL_MIRROR = _mirror_path()
+
+
 @pytest.fixture(scope="session")
-def mirror() -> Path:
-    """The offline mirror of upstream files; tests that need the real data skip without it."""
-    path = _mirror_path()
-    if path is None:
+def mirror(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The offline mirror of upstream files with the synthetic dataset's beside them (a link
+    per host, made once a run); tests that need the real data skip without it."""
+    if REAL_MIRROR is None:
         pytest.skip(
             f"real upstream data unavailable: set {MIRROR_ENV} or place the mirror at "
             f"{DEFAULT_MIRROR}"
         )
-    return path
+    combined = run_folder(tmp_path_factory) / "mirror"
+    with run_lock(tmp_path_factory, "mirror"):
+        if not combined.is_dir():
+            making = combined.with_name("mirror.making")
+            shutil.rmtree(making, ignore_errors=True)
+            making.mkdir()
+            for host in (*REAL_MIRROR.iterdir(), *synthetic_dataset.MIRROR.iterdir()):
+                (making / host.name).symlink_to(host.resolve(), target_is_directory=True)
+            making.rename(combined)
+    return combined
+
+
+@pytest.fixture
+def synthetic(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The tests' synthetic dataset, registered for this test (and the processes it starts):
+    its name. See ``tests/synthetic/README.md``."""
+    monkeypatch.setenv(EXTRA_ENV, str(synthetic_dataset.FOLDER))
+    return synthetic_dataset.SYNTHETIC
 
 
 #: Published artefacts of the papers (e.g. authors' released predictions), kept beside
@@ -200,8 +222,7 @@ def reference_path() -> Path:
     configured = os.environ.get(REFERENCE_ENV)
     if configured:
         return Path(configured)
-    mirror = os.environ.get(MIRROR_ENV)
-    return (Path(mirror) if mirror else DEFAULT_MIRROR).parent / "reference"
+    return (REAL_MIRROR or DEFAULT_MIRROR).parent / "reference"
 
 
 @pytest.fixture(scope="session")
@@ -242,9 +263,9 @@ def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def _code_sees_the_tests_mirror(request: pytest.FixtureRequest, monkeypatch) -> None:
-    """A test that reads the mirror and the code it calls see the same one: where the mirror
-    was found beside the repository rather than configured, the environment names it too."""
-    if "mirror" in request.fixturenames and not os.environ.get(MIRROR_ENV):
+    """A test that reads the mirror and the code it calls see the same one: the environment
+    names the tests' mirror (the real files and the synthetic dataset's)."""
+    if "mirror" in request.fixturenames:
         monkeypatch.setenv(MIRROR_ENV, str(request.getfixturevalue("mirror")))
 
 
