@@ -14,7 +14,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from conftest import copy_of_the_repository
+from support.paths import copy_of_the_repository
 from test_docs import bash_script, blocks
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import all_configs, broken_dummy, dataset_facts, declaring, upstream_path
+from conftest import broken_dummy, dataset_facts, declaring
+from support.paths import all_configs, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, load_dataset
 from hatemoji_datasets.building import pipeline as building_pipeline

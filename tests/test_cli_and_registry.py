@@ -10,15 +10,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import (
-    REPO,
-    broken_dummy,
-    dataset_facts,
-    declaring,
-    run_cli,
-    source_url,
-    upstream_path,
-)
+from conftest import broken_dummy, dataset_facts, declaring
+from support.cli import run_cli
+from support.paths import REPO, source_url, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, UnknownNameError, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class

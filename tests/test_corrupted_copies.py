@@ -13,15 +13,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import (
-    REPO,
-    dataset_facts,
-    declaring,
-    delimiter_of,
-    edited,
-    source_url,
-    upstream_path,
-)
+from conftest import dataset_facts, declaring, delimiter_of, edited
+from support.paths import REPO, source_url, upstream_path
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.findings import CODES

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import PLAIN, all_configs, dataset_facts, dummy_data_dir, upstream_path
+from conftest import dataset_facts, dummy_data_dir
+from support.paths import all_configs, upstream_path
+from support.real import HATEMOJI_CHECK
 
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
@@ -380,24 +382,28 @@ def _percent(rows: int, percent: int) -> int:
 
 def test_split_slices_and_sums(mirror: Path, session_cache: Path) -> None:
     options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    plain = dataset_spec(PLAIN).config()
+    plain = dataset_spec(HATEMOJI_CHECK).config()
     split = plain.split_names[0]
-    head = load_dataset(PLAIN, split=f"{split}[:10]", **options)
+    head = load_dataset(HATEMOJI_CHECK, split=f"{split}[:10]", **options)
     assert head.num_rows == 10
     (source,) = plain.split_sources(split)
-    raw = raw_rows(upstream_path(mirror, dataset_spec(PLAIN).source_files()[source].url), plain)
+    raw = raw_rows(
+        upstream_path(mirror, dataset_spec(HATEMOJI_CHECK).source_files()[source].url), plain
+    )
     assert head["text"] == [row[plain.text_column] for row in raw[:10]]  # the first ten, in order
     _sums_and_percents(dataset_facts(SPLITS_APART).SPLITS, 10, "dev", options)
 
 
 def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) -> None:
-    plain = dataset_spec(PLAIN).config()
-    dummy_build(PLAIN, plain.name)
+    plain = dataset_spec(HATEMOJI_CHECK).config()
+    dummy_build(HATEMOJI_CHECK, plain.name)
     dummy_build(SPLITS_APART, dataset_spec(SPLITS_APART).config().name)
     options = {"cache_dir": str(dummy_cache), "mirror": str(dummy_cache / "no-mirror")}
     split = plain.split_names[0]
-    head = min(10, dataset_facts(PLAIN).DUMMY_SPLITS[plain.name][split] - 1)  # fewer than all
-    assert load_dataset(PLAIN, split=f"{split}[:{head}]", **options).num_rows == head
+    head = min(
+        10, dataset_facts(HATEMOJI_CHECK).DUMMY_SPLITS[plain.name][split] - 1
+    )  # fewer than all
+    assert load_dataset(HATEMOJI_CHECK, split=f"{split}[:{head}]", **options).num_rows == head
     _sums_and_percents(dataset_facts(SPLITS_APART).DUMMY_SPLITS, 40, "tset", options)
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import PLAIN, dataset_facts
+from conftest import dataset_facts
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.cli.diffing import text_report
@@ -238,9 +239,9 @@ def releases(where: dict[str, str]) -> Callable[[str], list[ReleaseChanges]]:
 
 
 def test_a_version_against_itself(where: dict[str, str]) -> None:
-    """The plain dataset (conftest.PLAIN), its current version named and not."""
-    version = dataset_spec(PLAIN).version
-    assert diff(PLAIN, f"{PLAIN}:{version}", **where).identical
+    """The plain dataset (support.real), its current version named and not."""
+    version = dataset_spec(HATEMOJI_CHECK).version
+    assert diff(HATEMOJI_CHECK, f"{HATEMOJI_CHECK}:{version}", **where).identical
 
 
 # -- the command line ----------------------------------------------------------------------

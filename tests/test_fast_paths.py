@@ -9,12 +9,14 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, imported_after, upstream_path
+from support.cli import imported_after
+from support.paths import upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
-#: The commands here run on the plain dataset (conftest.PLAIN), each in a fresh process.
-NAME = PLAIN
+#: The commands here run on the plain dataset (support.real), each in a fresh process.
+NAME = HATEMOJI_CHECK
 CONFIG = dataset_spec(NAME).config()
 
 

@@ -6,7 +6,8 @@ anything. Each test here failed on 3eb3066 (main before the digests): an
 in-place edit of one character of a cached text was served by
 ``load_dataset``, ``score`` and ``info``; a replaced summary gave tracebacks.
 
-They run on ``conftest.PLAIN``, its sizes as its testing.py states them; loading an older
+They run on HatemojiCheck (``support.real``), its sizes as its testing.py states
+them; loading an older
 version, on the first dataset released more than once.
 """
 
@@ -20,7 +21,9 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN, dataset_facts, run_cli
+from conftest import dataset_facts
+from support.cli import run_cli
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.building import manifest, summary
@@ -28,20 +31,20 @@ from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.registry import dataset_spec, lookup, specs
 
-SPEC = dataset_spec(PLAIN)
+SPEC = dataset_spec(HATEMOJI_CHECK)
 CONFIG = SPEC.config()
 (SPLIT,) = CONFIG.split_names
 #: Rows of the split, as the dataset's testing.py states them.
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
-FOLDER = (PLAIN, CONFIG.name, SPEC.version)
+ROWS = dataset_facts(HATEMOJI_CHECK).SPLITS[CONFIG.name][SPLIT]
+FOLDER = (HATEMOJI_CHECK, CONFIG.name, SPEC.version)
 #: The split's Arrow file, as ``datasets`` names it.
-ARROW = f"{PLAIN}-{SPLIT}.arrow"
+ARROW = f"{HATEMOJI_CHECK}-{SPLIT}.arrow"
 
 
 @pytest.fixture
 def built(fresh_build) -> Path:
     """A fresh cache holding the dataset as its build wrote it; returns the cache root."""
-    return fresh_build(PLAIN, CONFIG.name)
+    return fresh_build(HATEMOJI_CHECK, CONFIG.name)
 
 
 def _folder(cache: Path) -> Path:
@@ -110,25 +113,25 @@ def test_an_in_place_edit_of_one_character_is_never_served(
 ) -> None:
     before, after = _edit_one_character_in_place(_arrow(built))
     with pytest.raises(CacheError) as raised:
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(built), mirror=str(mirror))
     message = str(raised.value)
     assert str(_folder(built)) in message and "--force" in message
     assert f"{ARROW} was changed" in message and "\n" not in message
     predictions = tmp_path / "model.csv"
     predictions.write_text(f"{CONFIG.id_column or 'index'},prediction\n1,1\n", encoding="utf-8")
     for command in (
-        ["info", PLAIN],
-        ["score", PLAIN, "--predictions", str(predictions)],
-        ["build", PLAIN],
+        ["info", HATEMOJI_CHECK],
+        ["score", HATEMOJI_CHECK, "--predictions", str(predictions)],
+        ["build", HATEMOJI_CHECK],
     ):
         done = _cli(*command, "--cache-dir", str(built), "--mirror", str(mirror), cwd=tmp_path)
         assert done.returncode == 1, (command, done.stderr)
         assert done.stdout == "" and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1 and "is damaged" in done.stderr, done.stderr
     # --force rebuilds it from verified sources; the edit is gone.
-    assert _cli("build", PLAIN, "--force", "--cache-dir", str(built), cwd=tmp_path,
+    assert _cli("build", HATEMOJI_CHECK, "--force", "--cache-dir", str(built), cwd=tmp_path,
                 env={"HATEMOJI_DATASETS_MIRROR": str(mirror)}).returncode == 0  # fmt: skip
-    texts = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built))[TEXT_COLUMN]
+    texts = load_dataset(HATEMOJI_CHECK, split=SPLIT, cache_dir=str(built))[TEXT_COLUMN]
     assert before in texts and after not in texts
 
 
@@ -144,13 +147,15 @@ def test_other_damage_is_one_line(built: Path, mirror: Path, damage: str) -> Non
         (folder / "dataset_info.json").unlink()
         (folder / "dataset_info.json").mkdir()  # still "there" for a careless check
     elif damage == "an added shard":
-        (folder / f"{PLAIN}-{SPLIT}-00001-of-00002.arrow").write_bytes(_arrow(built).read_bytes())
+        (folder / f"{HATEMOJI_CHECK}-{SPLIT}-00001-of-00002.arrow").write_bytes(
+            _arrow(built).read_bytes()
+        )
     else:
         (folder / "LICENSE").write_text("changed", encoding="utf-8")
     with pytest.raises(CacheError, match="is damaged: .*--force"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(built), mirror=str(mirror))
     rebuilt = load_dataset(
-        PLAIN,
+        HATEMOJI_CHECK,
         split=SPLIT,
         cache_dir=str(built),
         mirror=str(mirror),
@@ -162,14 +167,14 @@ def test_other_damage_is_one_line(built: Path, mirror: Path, damage: str) -> Non
 def test_a_garbage_manifest_is_damage(built: Path, mirror: Path) -> None:
     (_folder(built) / manifest.MANIFEST_FILE).write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(CacheError, match="manifest"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(built), mirror=str(mirror))
 
 
 def test_a_map_cache_beside_the_build_is_not_damage(built: Path, mirror: Path) -> None:
-    data = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built), mirror=str(mirror))
+    data = load_dataset(HATEMOJI_CHECK, split=SPLIT, cache_dir=str(built), mirror=str(mirror))
     data.map(lambda row: {"n": len(row[TEXT_COLUMN])})  # datasets writes cache-*.arrow beside it
     assert list(_folder(built).glob("cache-*.arrow"))
-    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
+    assert load_dataset(HATEMOJI_CHECK, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
 
 
 # -- builds from before manifests ------------------------------------------------------------
@@ -182,12 +187,12 @@ def test_a_build_without_a_manifest_is_checked_against_the_recorded_fingerprints
     recorded ones, and the manifest is written then; an altered one is refused."""
     path = _folder(built) / manifest.MANIFEST_FILE
     path.unlink()
-    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
+    assert load_dataset(HATEMOJI_CHECK, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
     assert path.is_file()  # adopted: later loads check the digests only
     _edit_one_character_in_place(_arrow(built))
     path.unlink()
     with pytest.raises(CacheError, match=f"split {SPLIT}: fingerprint sha256:.*recorded sha256:"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(built), mirror=str(mirror))
     assert not path.exists()
 
 
@@ -199,7 +204,7 @@ SUMMARIES = {
     "null": "null",
     "a number": "3",
     "empty": "",
-    "cut short": f'{{"format": 2, "name": "{PLAIN}", "pretty',
+    "cut short": f'{{"format": 2, "name": "{HATEMOJI_CHECK}", "pretty',
     "not UTF-8": b"\xff\xfe{}",
     "deeply nested": "[" * 100_000 + "]" * 100_000,
 }
@@ -210,7 +215,7 @@ def _summary_path(cache: Path) -> Path:
 
 
 def _good_summary(cache: Path, mirror: Path) -> dict:
-    assert main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert main(["info", HATEMOJI_CHECK, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     return json.loads(_summary_path(cache).read_text(encoding="utf-8"))
 
 
@@ -231,10 +236,12 @@ def _wrong_shapes(good: dict) -> dict[str, dict]:
 
 def _info_is_right(cache: Path, mirror: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    code = main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)])
+    code = main(["info", HATEMOJI_CHECK, "--cache-dir", str(cache), "--mirror", str(mirror)])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert out.startswith(f"{SPEC.pretty_name}: {PLAIN} ({CONFIG.name}), version {SPEC.version}\n")
+    assert out.startswith(
+        f"{SPEC.pretty_name}: {HATEMOJI_CHECK} ({CONFIG.name}), version {SPEC.version}\n"
+    )
     assert f"{ROWS:,}" in out and err == ""
 
 
@@ -257,7 +264,7 @@ def test_info_recomputes_a_summary_of_the_wrong_shape_even_when_vouched_for(
     good = _good_summary(built, mirror)
     _summary_path(built).write_text(json.dumps(_wrong_shapes(good)[case]), encoding="utf-8")
     manifest.add(_folder(built), summary.SUMMARY_FILE)
-    spec, config, version = lookup(PLAIN)
+    spec, config, version = lookup(HATEMOJI_CHECK)
     assert summary.read(spec, config, version, str(built)) is None
     _info_is_right(built, mirror, capsys)
     assert json.loads(_summary_path(built).read_text(encoding="utf-8")) == good

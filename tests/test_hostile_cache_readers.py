@@ -6,7 +6,8 @@ recorded row counts and fingerprints): whatever the damage, one line naming the
 dataset, the file and the ``--force`` command, exit 1, no traceback. In
 0.3.0, ``verify`` skipped the check and recomputed the fingerprints from the
 damaged file: a flipped bit in a text column ended in a ``UnicodeDecodeError``
-traceback, other damage in a bare fingerprint mismatch. The cache holds ``conftest.PLAIN``.
+traceback, other damage in a bare fingerprint mismatch. The cache holds HatemojiCheck
+(``support.real``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.building import manifest
@@ -25,7 +26,7 @@ from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import TEXT_COLUMN
 from hatemoji_datasets.core.registry import dataset_spec
 
-NAME = PLAIN
+NAME = HATEMOJI_CHECK
 SPEC = dataset_spec(NAME)
 CONFIG = SPEC.config()
 FOLDER = (NAME, CONFIG.name, SPEC.version)

@@ -24,8 +24,9 @@ from typing import Any
 import datasets
 import pyarrow.parquet as pq
 import pytest
-from conftest import PLAIN, REPO, all_configs
 from packaging.version import Version
+from support.paths import REPO, all_configs
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.building.recorded import read_recorded
@@ -41,7 +42,7 @@ DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
     REPO / ".venv-datasets36" / "bin" / "python"
 )
 #: The dataset the tests of one export folder, release tag or failure run on: the plain one
-#: (``conftest.PLAIN``); and the first registered dataset with more than one config, whose
+#: (``support.real``); and the first registered dataset with more than one config, whose
 #: export and push carry the files of several configs.
 SEVERAL = next(name for name, spec in specs().items() if len(spec.configs) > 1)
 
@@ -194,14 +195,14 @@ def test_portable_features_use_the_3x_spelling() -> None:
 
 def test_export_refuses_a_folder_with_other_files(tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "out"
-    config = dataset_spec(PLAIN).config()
+    config = dataset_spec(HATEMOJI_CHECK).config()
     written = folder / parquet_name(config.name, config.split_names[0])  # one the export writes
     written.parent.mkdir(parents=True)
     (folder / "notes.txt").write_text("mine")
     written.write_text("old")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match=r"notes\.txt"):
-        hub_export.export(PLAIN, folder)
+        hub_export.export(HATEMOJI_CHECK, folder)
     assert (folder / "notes.txt").read_text() == "mine"  # nothing removed
     assert written.exists()
 
@@ -213,7 +214,7 @@ def test_export_refuses_foreign_paths(tmp_path: Path, monkeypatch, where: str) -
     path.write_text("x")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="does not write"):
-        hub_export.export(PLAIN, tmp_path / "out")
+        hub_export.export(HATEMOJI_CHECK, tmp_path / "out")
     assert path.exists()
 
 
@@ -227,7 +228,7 @@ def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> No
     (folder / "data").symlink_to(outside)
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="data"):
-        hub_export.export(PLAIN, folder)
+        hub_export.export(HATEMOJI_CHECK, folder)
     assert keep.read_text() == "not the export's"
 
 
@@ -239,8 +240,8 @@ def test_export_replaces_a_previous_export_and_drops_stale_files(
     stale.parent.mkdir(parents=True)
     stale.write_text("a config a previous version had")
     (folder / "README.md").write_text("old card")
-    hub_export.export(PLAIN, folder, cache_dir=str(session_cache), mirror=str(mirror))
-    assert tree(folder) == tree(exported(PLAIN))
+    hub_export.export(HATEMOJI_CHECK, folder, cache_dir=str(session_cache), mirror=str(mirror))
+    assert tree(folder) == tree(exported(HATEMOJI_CHECK))
 
 
 def _no_build(*args: Any, **kwargs: Any) -> None:
@@ -382,11 +383,15 @@ def plan_message(name: str) -> str:
 
 
 def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) -> None:
-    tag = f"v{dataset_spec(PLAIN).version}"
+    tag = f"v{dataset_spec(HATEMOJI_CHECK).version}"
     api = FakeApi(tags=(tag,))
     with pytest.raises(hub_push.HubError, match=f"already has tag {re.escape(tag)}"):
         hub_push.push(
-            PLAIN, f"org/{PLAIN}", api=api, cache_dir=str(session_cache), mirror=str(mirror)
+            HATEMOJI_CHECK,
+            f"org/{HATEMOJI_CHECK}",
+            api=api,
+            cache_dir=str(session_cache),
+            mirror=str(mirror),
         )
     assert "create_commit" not in api.names()
 
@@ -398,13 +403,20 @@ def test_network_failures_are_one_line_without_the_token(
     failure = ConnectionError("Max retries exceeded: token hf_secret_token rejected\nline two")
     api = FakeApi(fail=(step, failure))
     monkeypatch.setattr(hub_push, "push", _with_api(hub_push.push, api))
-    args = ["push", PLAIN, "--repo-id", f"org/{PLAIN}", "--token", "hf_secret_token"]
+    args = [
+        "push",
+        HATEMOJI_CHECK,
+        "--repo-id",
+        f"org/{HATEMOJI_CHECK}",
+        "--token",
+        "hf_secret_token",
+    ]
     assert main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)]) == 1
     captured = capsys.readouterr()
     assert "hf_secret_token" not in captured.out + captured.err
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
-    assert lines[0].startswith(f"error: push to org/{PLAIN} failed: cannot ")
+    assert lines[0].startswith(f"error: push to org/{HATEMOJI_CHECK} failed: cannot ")
     assert "ConnectionError: Max retries exceeded" in lines[0]
     assert "Traceback" not in captured.err
 
@@ -419,7 +431,7 @@ def _with_api(push: Any, api: FakeApi) -> Any:
 @pytest.mark.parametrize("repo_id", ["noslash", "org/", "/name", "a/b/c", "org/na me"])
 def test_push_refuses_a_malformed_repo_id(repo_id: str) -> None:
     with pytest.raises(hub_push.HubError, match="ORG/NAME"):
-        hub_push.push(PLAIN, repo_id, dry_run=True)
+        hub_push.push(HATEMOJI_CHECK, repo_id, dry_run=True)
 
 
 def test_cli_stays_light() -> None:

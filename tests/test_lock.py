@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN, dataset_facts, upstream_path
+from conftest import dataset_facts
+from support.paths import upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import CacheError, FingerprintError, load_dataset
 from hatemoji_datasets.building import manifest
@@ -32,7 +34,7 @@ else:  # pragma: no cover
 #: The datasets locked here, taken by rule: the first with more than one release, at its
 #: oldest (its default config); the first whose newest release adds configs, with a config of
 #: its oldest release besides the default and the first config added since; and the plain
-#: one (``conftest.PLAIN``), as named alone.
+#: one (``support.real``), as named alone.
 OLDER = next(name for name, spec in specs().items() if len(spec.versions) > 1)
 OLDEST = dataset_spec(OLDER).versions[-1]
 OLDER_CONFIG = dataset_spec(OLDER).config(version=OLDEST)
@@ -113,12 +115,12 @@ def test_bad_lockfiles_are_named(tmp_path: Path, text: str, message: str, status
 
 def test_a_malformed_entry_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.lock"
-    path.write_text(f"lock_format = 1\n[[dataset]]\nname = '{PLAIN}'\n", encoding="utf-8")
+    path.write_text(f"lock_format = 1\n[[dataset]]\nname = '{HATEMOJI_CHECK}'\n", encoding="utf-8")
     assert lockfile.read(path).invalid == (
-        lockfile.InvalidEntry(1, f"entry 1 ({PLAIN}) lacks 'config'"),
+        lockfile.InvalidEntry(1, f"entry 1 ({HATEMOJI_CHECK}) lacks 'config'"),
     )
     assert _verify(path, tmp_path, tmp_path) == 1
-    assert capsys.readouterr().out == f"differs: entry 1 ({PLAIN}) lacks 'config'\n"
+    assert capsys.readouterr().out == f"differs: entry 1 ({HATEMOJI_CHECK}) lacks 'config'\n"
 
 
 def test_missing_lockfile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,7 +136,7 @@ def locked(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
     """A lock of three datasets built into a cache of the module's own."""
     folder = tmp_path_factory.mktemp("lock")
     path, cache = folder / "hatemoji.lock", folder / "cache"
-    refs = [f"{OLDER}:{OLDEST}", f"{ADDED}/{KEPT}", f"{ADDED}/{NEW}", PLAIN]
+    refs = [f"{OLDER}:{OLDEST}", f"{ADDED}/{KEPT}", f"{ADDED}/{NEW}", HATEMOJI_CHECK]
     assert _lock(path, refs, cache, mirror) == 0
     return path, cache
 
@@ -150,7 +152,11 @@ def test_lock_records_what_was_built(locked: tuple[Path, Path]) -> None:
         (OLDER, OLDER_CONFIG.name, OLDEST),
         (ADDED, KEPT, current),
         (ADDED, NEW, current),
-        (PLAIN, dataset_spec(PLAIN).default_config_name, dataset_spec(PLAIN).version),
+        (
+            HATEMOJI_CHECK,
+            dataset_spec(HATEMOJI_CHECK).default_config_name,
+            dataset_spec(HATEMOJI_CHECK).version,
+        ),
     ]
     for (name, config, version), entry in entries.items():
         spec = dataset_spec(name)
@@ -177,7 +183,10 @@ def test_what_cannot_be_fetched_is_not_checked_rather_than_different(
     lines = captured.out.splitlines()
     assert len(lines) == 4 and all(line.startswith("not checked: ") for line in lines)
     assert "differs" not in captured.out and "differ " not in captured.err
-    assert f"not checked: {PLAIN}/" in captured.out and "is missing from the mirror" in lines[-1]
+    assert (
+        f"not checked: {HATEMOJI_CHECK}/" in captured.out
+        and "is missing from the mirror" in lines[-1]
+    )
     assert captured.err == (
         "error: 4 of 4 locked dataset(s) could not be checked: they are not in the cache and "
         "their sources cannot be fetched; set HATEMOJI_DATASETS_MIRROR (or --mirror) to a "
@@ -206,10 +215,10 @@ def test_load_with_lock_takes_the_locked_version(locked: tuple[Path, Path], mirr
     )
     assert kept.num_rows == dataset_facts(ADDED).SPLITS[KEPT][split]
     newest, default = dataset_spec(OLDER).version, OLDER_CONFIG.name
-    current, plain = dataset_spec(ADDED).version, dataset_spec(PLAIN)
+    current, plain = dataset_spec(ADDED).version, dataset_spec(HATEMOJI_CHECK)
     locks = (
         f"{OLDER}/{default}:{OLDEST}, {ADDED}/{KEPT}:{current}, {ADDED}/{NEW}:{current}, "
-        f"{PLAIN}/{plain.default_config_name}:{plain.version}"
+        f"{HATEMOJI_CHECK}/{plain.default_config_name}:{plain.version}"
     )
     message = f"does not lock {OLDER}/{default}:{newest}; it locks {locks}"
     with pytest.raises(LockError, match=re.escape(message) + "$"):

@@ -19,15 +19,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, upstream_path
+from conftest import dataset_facts
+from support.paths import upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core import progress
 from hatemoji_datasets.core.registry import dataset_spec
 
-#: The commands here build and validate the plain dataset (``conftest.PLAIN``), whose default
+#: The commands here build and validate the plain dataset (``support.real``), whose default
 #: config reads one pinned file.
-CONFIG = dataset_spec(PLAIN).config()
-(PIN,) = dataset_spec(PLAIN).config_sources(CONFIG).values()
+CONFIG = dataset_spec(HATEMOJI_CHECK).config()
+(PIN,) = dataset_spec(HATEMOJI_CHECK).config_sources(CONFIG).values()
 
 
 def _new_row(mirror: Path) -> str:
@@ -48,8 +50,8 @@ def _new_row(mirror: Path) -> str:
 
 def _writing_splits(err: str) -> None:
     """``err`` shows each split of the default config written, with its rows (``SPLITS``)."""
-    for split, rows in dataset_facts(PLAIN).SPLITS[CONFIG.name].items():
-        assert f"{PLAIN}/{CONFIG.name}: writing split {split} ({rows:,} rows" in err, split
+    for split, rows in dataset_facts(HATEMOJI_CHECK).SPLITS[CONFIG.name].items():
+        assert f"{HATEMOJI_CHECK}/{CONFIG.name}: writing split {split} ({rows:,} rows" in err, split
 
 
 def _env(mirror: Path, **extra: str) -> dict[str, str]:
@@ -90,7 +92,7 @@ def _cli(*args: str) -> list[str]:
 
 
 def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_path: Path):
-    build = _cli("build", PLAIN, "--cache-dir", str(tmp_path / "cache"), "--force")
+    build = _cli("build", HATEMOJI_CHECK, "--cache-dir", str(tmp_path / "cache"), "--force")
     status, err = _on_a_terminal(build, _env(mirror), tmp_path)
     assert status == 0, err
     # The pinned file with its size (the mirror's, in KiB), and the split with its rows.
@@ -107,7 +109,7 @@ def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_
 
 def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_path: Path):
     (tmp_path / "new_cases.csv").write_text(_new_row(mirror), encoding="utf-8")
-    validate = _cli("validate", "new_cases.csv", "--dataset", PLAIN)
+    validate = _cli("validate", "new_cases.csv", "--dataset", HATEMOJI_CHECK)
     validate += ["--cache-dir", str(tmp_path / "cache")]
     status, err = _on_a_terminal(validate, _env(mirror), tmp_path)
     assert status == 0, err
@@ -120,7 +122,7 @@ def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_
 def test_the_python_api_follows_the_same_rule(mirror: Path, tmp_path: Path):
     script = (
         "from hatemoji_datasets import load_dataset\n"
-        f"load_dataset({PLAIN!r}, cache_dir={str(tmp_path / 'cache')!r})\n"
+        f"load_dataset({HATEMOJI_CHECK!r}, cache_dir={str(tmp_path / 'cache')!r})\n"
     )
     status, err = _on_a_terminal([sys.executable, "-c", script], _env(mirror), tmp_path)
     assert status == 0, err

@@ -8,7 +8,8 @@ from pathlib import Path
 import pandera.pandas as pa
 import pytest
 import yaml
-from conftest import PLAIN, REPO, upstream_path
+from support.paths import REPO, upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.raw.files import read_files
@@ -37,9 +38,9 @@ def test_every_dataset_config_has_an_export(name: str) -> None:
 
 def test_drift_is_detected(tmp_path: Path) -> None:
     write_exports(tmp_path)
-    spec = dataset_spec(PLAIN)  # the plain dataset's own rows' format
+    spec = dataset_spec(HATEMOJI_CHECK)  # the plain dataset's own rows' format
     model = spec.load(spec.config().schema)
-    target = tmp_path / PLAIN / f"{model.__name__}.table-schema.json"
+    target = tmp_path / HATEMOJI_CHECK / f"{model.__name__}.table-schema.json"
     data = json.loads(target.read_text(encoding="utf-8"))
     data["fields"][0].setdefault("constraints", {})["minimum"] = 5
     target.write_text(json.dumps(data), encoding="utf-8")

@@ -11,17 +11,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, upstream_path
+from conftest import dataset_facts
+from support.paths import upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import ChecksumError, SourceError, load_dataset
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.sources.settings import MIRROR_ENV, mirror_setting, resolve_url
 
-#: The tests here build the plain dataset's default config (``conftest.PLAIN``), which reads
+#: The tests here build the plain dataset's default config (``support.real``), which reads
 #: one pinned file.
-CONFIG = dataset_spec(PLAIN).config()
-(PIN,) = dataset_spec(PLAIN).config_sources(CONFIG).values()
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name]
+CONFIG = dataset_spec(HATEMOJI_CHECK).config()
+(PIN,) = dataset_spec(HATEMOJI_CHECK).config_sources(CONFIG).values()
+ROWS = dataset_facts(HATEMOJI_CHECK).SPLITS[CONFIG.name]
 
 
 def test_resolve_url_maps_host_and_path(tmp_path: Path) -> None:
@@ -55,7 +57,7 @@ def _copy_source(mirror: Path, target: Path, tamper: bool) -> Path:
 
 
 def _built_versions(cache: Path) -> list[Path]:
-    return [p for p in cache.glob(f"{PLAIN}/*/*") if p.is_dir()]
+    return [p for p in cache.glob(f"{HATEMOJI_CHECK}/*/*") if p.is_dir()]
 
 
 def test_tampered_source_fails_and_leaves_cache_clean(mirror: Path, tmp_path: Path) -> None:
@@ -63,20 +65,20 @@ def test_tampered_source_fails_and_leaves_cache_clean(mirror: Path, tmp_path: Pa
     _copy_source(mirror, bad_mirror, tamper=True)
     cache = tmp_path / "cache"
     with pytest.raises(ChecksumError) as failure:
-        load_dataset(PLAIN, cache_dir=str(cache), mirror=str(bad_mirror))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(cache), mirror=str(bad_mirror))
     message = str(failure.value)
     assert PIN.url in message
     assert PIN.sha256 in message and len(PIN.sha256) == 64
     assert failure.value.actual in message and failure.value.actual != failure.value.expected
     assert _built_versions(cache) == []
     # The same cache then builds from the good mirror: nothing stale was kept.
-    data = load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
+    data = load_dataset(HATEMOJI_CHECK, cache_dir=str(cache), mirror=str(mirror))
     assert {split: ds.num_rows for split, ds in data.items()} == ROWS
 
 
 def test_missing_source_names_file(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match=re.escape(PIN.url.split("://", 1)[1])):
-        load_dataset(PLAIN, cache_dir=str(tmp_path / "c"), mirror=str(tmp_path))
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(tmp_path / "c"), mirror=str(tmp_path))
 
 
 @pytest.fixture
@@ -98,14 +100,14 @@ def http_mirror(tmp_path: Path, mirror: Path, request: pytest.FixtureRequest) ->
 
 def test_download_over_http_is_verified(http_mirror: str, tmp_path: Path) -> None:
     split = CONFIG.split_names[0]
-    data = load_dataset(PLAIN, split=split, cache_dir=str(tmp_path), mirror=http_mirror)
+    data = load_dataset(HATEMOJI_CHECK, split=split, cache_dir=str(tmp_path), mirror=http_mirror)
     assert data.num_rows == ROWS[split]
 
 
 @pytest.mark.parametrize("http_mirror", [True], indirect=True)
 def test_tampered_download_is_discarded(http_mirror: str, tmp_path: Path) -> None:
     with pytest.raises(ChecksumError):
-        load_dataset(PLAIN, cache_dir=str(tmp_path), mirror=http_mirror)
+        load_dataset(HATEMOJI_CHECK, cache_dir=str(tmp_path), mirror=http_mirror)
     assert _built_versions(tmp_path) == []
     leftovers = (
         [

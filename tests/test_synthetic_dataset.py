@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_cli
+from support.cli import run_cli
 from support.synthetic import LABELS, SPLITS, SYNTHETIC, TOPICS, mirror_file
 
 from hatemoji_datasets.core.registry import list_datasets

@@ -17,9 +17,10 @@ from pathlib import Path
 import datasets
 import pyarrow as pa
 import pytest
-from conftest import PLAIN, dataset_facts, declaring
+from conftest import dataset_facts, declaring
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import FingerprintError, UnknownNameError, load_dataset
 from hatemoji_datasets.building import fingerprint as fingerprints
@@ -388,14 +389,14 @@ def test_a_build_that_differs_from_its_record_is_refused(
 def test_warm_loads_compute_no_fingerprint(
     mirror: Path, session_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load_dataset(PLAIN, cache_dir=str(session_cache), mirror=str(mirror))
+    load_dataset(HATEMOJI_CHECK, cache_dir=str(session_cache), mirror=str(mirror))
 
     def refuse(*args: object) -> str:
         raise AssertionError("a cache hit computed a fingerprint")
 
     monkeypatch.setattr("hatemoji_datasets.building.builder.fingerprint_table", refuse)
-    data = load_dataset(PLAIN, cache_dir=str(session_cache), mirror=str(mirror))
-    stated = dataset_facts(PLAIN).SPLITS[dataset_spec(PLAIN).config().name]
+    data = load_dataset(HATEMOJI_CHECK, cache_dir=str(session_cache), mirror=str(mirror))
+    stated = dataset_facts(HATEMOJI_CHECK).SPLITS[dataset_spec(HATEMOJI_CHECK).config().name]
     assert {split: ds.num_rows for split, ds in data.items()} == stated
 
 

@@ -3,6 +3,7 @@ what it holds, stated by hand from its files."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from hatemoji_datasets.core.registry import EXTRA_ENV
@@ -16,6 +17,9 @@ SYNTHETIC = "synthetic"
 #: The environment that registers it.
 REGISTERED = {EXTRA_ENV: str(FOLDER)}
 
+#: Its one config and version, the split models are scored on, and its raw columns.
+CONFIG, VERSION, SPLIT = "default", "1.0.0", "test"
+KEY, TEXT, CATEGORY, LABEL = "sentence_id", "sentence", "topic", "complaint"
 #: Its pinned files: source -> (upstream URL, size in bytes).
 SOURCES = {
     "train": ("https://data.example/synthetic/v1/train.csv", 1107),
@@ -29,5 +33,41 @@ TOPICS = ("fruit", "weather", "garden")
 
 
 def mirror_file(source: str, mirror: Path = MIRROR) -> Path:
-    """Where ``mirror`` keeps the synthetic source ``source``."""
-    return mirror / SOURCES[source][0].split("://", 1)[1]
+    """Where ``mirror`` keeps the synthetic source ``source`` (links resolved, as
+    ``support.paths.upstream_path``)."""
+    return (mirror / SOURCES[source][0].split("://", 1)[1]).resolve()
+
+
+def released_lines(mirror: Path = MIRROR, source: str = SPLIT) -> list[str]:
+    """The header and rows of a released file, as lines (the last one empty)."""
+    return mirror_file(source, mirror).read_text("utf-8").split("\n")
+
+
+#: The key of the first new row a test makes (``new_row``), above the ids released (1-40).
+NEW_KEY = 90_001
+
+
+def new_row(released: Mapping[str, str], number: int = 0) -> dict[str, str]:
+    """A released row made new: key ``NEW_KEY + number`` and its text with " again" added
+    (which keeps its exclamation mark, if any); the other cells as released."""
+    return {**released, KEY: str(NEW_KEY + number), TEXT: released[TEXT] + " again"}
+
+
+#: A fault ``validate`` rejects (exit status 1) naming the value found and the one expected:
+#: line 3 of ``test.csv`` (id 26, "The strawberries were mouldy!") is no complaint. Its
+#: ``(line, column, code)`` and ``(value, expected)``.
+FAULT_ROW = (
+    b"26,The strawberries were mouldy!,fruit,1\n",
+    b"26,The strawberries were mouldy!,fruit,0\n",
+)
+FAULT_PLACE = (3, LABEL, "SY-COMPLAINT")
+FAULT_NAMED = ("0", "1")
+
+
+def head_with_fault(mirror: Path = MIRROR, rows: int = 5) -> bytes:
+    """The header and first ``rows`` rows (at least two) of ``test.csv`` with the fault put in
+    (a re-submission of released rows, one of them broken, at :data:`FAULT_PLACE`)."""
+    lines = mirror_file(SPLIT, mirror).read_bytes().splitlines(keepends=True)
+    head = b"".join(lines[: max(rows + 1, FAULT_PLACE[0])])
+    assert FAULT_ROW[0] in head
+    return head.replace(*FAULT_ROW)
