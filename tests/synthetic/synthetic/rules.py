@@ -5,6 +5,7 @@ from __future__ import annotations
 import pyarrow
 import pyarrow.compute as pc
 
+from hatemoji_datasets.core.arrow_values import scalar
 from hatemoji_datasets.schema.rules import Rows, Rule, same, text
 
 from .spec import COMPLAINT_MARK
@@ -13,7 +14,8 @@ from .spec import COMPLAINT_MARK
 def complaints(rows: Rows) -> pyarrow.Array:
     """The ``complaint`` each row should have: 1 where its sentence has the mark, else 0."""
     marked = pc.match_substring(text(rows["sentence"]), COMPLAINT_MARK)
-    return pc.fill_null(marked, False).cast(pyarrow.int64())
+    # A pyarrow scalar, not False: converting a Python value would import pandas.
+    return pc.fill_null(marked, scalar(False)).cast(pyarrow.int64())
 
 
 def _complaint_mark(rows: Rows) -> pyarrow.Array:
