@@ -12,7 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -31,145 +31,22 @@ from support.paths import (
 )
 from support.plain_load import PLAIN_LOAD, PlainLoad
 
+from hatemoji_datasets.core.edits import edited
 from hatemoji_datasets.core.registry import EXTRA_ENV, dataset_spec, specs
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 
 DUMMY_DATA = "dummy_data"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (its hook is plain)
+#: How the suite spreads over workers: tests/scheduling.py says why.
+pytest_plugins = ["scheduling"]
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"mirror", "reference"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.real_data)
-    for item, group in _worker_groups(items).items():
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.pluginmanager.register(_GroupedIds(), "hatemoji-grouped-ids")
-
-
-class _GroupedIds:
-    """Each grouped test's id ends in ``@GROUP`` on a worker of ``--dist loadgroup``, which
-    is how the controller groups them. pytest-xdist 3.8 writes the suffix to a field pytest
-    9.2 no longer reads (pytest-xdist issue 1386), so every test would be scheduled alone
-    and a module's shared fixture made on each worker, again each time a worker comes back
-    to the module; this writes it where pytest keeps a node's id, unless xdist did."""
-
-    @pytest.hookimpl(trylast=True)  # after pytest-xdist's own pass
-    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]):
-        if not getattr(config.option, "loadgroup", False):
-            return
-        from _pytest.nodeid import NodeId
-
-        for item in items:
-            names = sorted({_group_name(mark) for mark in item.iter_markers("xdist_group")})
-            if names and "@" not in item.nodeid.rpartition("]")[2]:
-                item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
-        _longest_first(items)
-
-
-#: The tests (node id prefixes) that take longest, alone or with the rest of their group,
-#: longest first, as ``--durations`` measured them. Workers take work in collection order
-#: (``--no-loadscope-reorder``), so these start first and the run does not end waiting on
-#: one of them; a name no longer collected only loses its place.
-LONGEST_FIRST = (
-    "tests/test_lm_eval.py::test_score_on_every_log_gives_the_harness_acc",
-    "tests/test_docs.py::test_page_runs[docs/benchmarks.md]",
-    "tests/test_croissant.py::test_export_croissant_yields_every_field_of_every_config[multi",
-    "tests/test_adding_a_dataset.py",
-    "tests/test_docs.py::test_page_runs[docs/scoring.md]",
-    "tests/test_croissant.py::test_committed_croissant_yields_the_package_data_from_upstream[multi",
-    "tests/test_schema_checks.py::test_edited_real_files_find_what_pandera_finds[multilingual_hatecheck-all]",
-    "tests/test_lm_eval.py::test_the_committed_tasks_run_offline_through_the_package",
-    "tests/test_docs.py::test_page_runs[docs/versions.md]",
-    "tests/test_docs.py::test_page_runs[docs/downstream.md]",
-    "tests/test_validate_properties.py::test_arbitrary_rows_of_paired_entries",
-    "tests/test_screen.py::test_a_file_the_screen_calls_clean_has_no_finding[hatemoji_build",
-    "tests/test_hostile_reports.py",
-    "tests/test_multilingual_hatecheck.py",
-    "tests/test_docs.py::test_page_runs[docs/cli.md]",
-    "tests/test_hostile_inputs.py::test_unreadable_inputs_exit_2_in_every_run",
-    "tests/test_features.py::test_contains_emoji_matches_the_emoji_package_on_real_texts",
-    "tests/test_versions.py::test_recorded_fingerprints_match_fresh_builds",
-    "tests/test_docs.py::test_page_runs[docs/security.md]",
-    "tests/test_schema_checks.py::test_small_frames_find_what_pandera_finds",
-    "tests/test_croissant.py::test_export_croissant_yields_every_field_of_every_config",
-    "tests/test_docs.py::test_page_runs",
-    "tests/test_independent_findings.py",
-    "tests/test_progress.py",
-    "tests/test_schema_checks.py::test_edited_real_files_find_what_pandera_finds",
-)
-
-
-def _longest_first(items: list[pytest.Item]) -> None:
-    """Reorder ``items`` so the tests of :data:`LONGEST_FIRST` (with their groups) come first,
-    in its order; the rest keep theirs."""
-
-    def rank(item: pytest.Item) -> int:
-        return next(
-            (at for at, prefix in enumerate(LONGEST_FIRST) if item.nodeid.startswith(prefix)),
-            len(LONGEST_FIRST),
-        )
-
-    def group(item: pytest.Item) -> str:  # the ``@GROUP`` an id ends in, past any parameters
-        _, at, name = item.nodeid.rpartition("]")[2].rpartition("@")
-        return name if at else ""
-
-    groups: dict[str, int] = {}
-    for item in items:
-        if group(item):
-            groups[group(item)] = min(groups.get(group(item), len(LONGEST_FIRST)), rank(item))
-
-    def key(item: pytest.Item) -> int:
-        return groups[group(item)] if group(item) else rank(item)
-
-    items.sort(key=key)  # stable: ties keep collection order
-
-
-def _group_name(mark: pytest.Mark) -> str:
-    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-
-
-def _shared_fixtures(item: pytest.Item) -> set[str]:
-    """The fixtures of the item's own module, longer-lived than one test, that it uses."""
-    module = item.nodeid.split("::", 1)[0]
-    info = getattr(item, "_fixtureinfo", None)
-    return {
-        name
-        for name in getattr(info, "names_closure", ())
-        for fixturedef in info.name2fixturedefs.get(name, ())
-        if fixturedef.scope != "function" and fixturedef.baseid == module
-    }
-
-
-def _worker_groups(items: list[pytest.Item]) -> dict[pytest.Item, str]:
-    """The tests of a module that share a fixture the module defines for longer than one test
-    run on one worker (``--dist loadgroup``), so each such fixture is made once: one group
-    per set of such fixtures that tests use together (a module's fixtures no test shares
-    run side by side). The shared fixtures here are made once for the whole run whichever
-    worker asks first."""
-    parent: dict[str, str] = {}
-
-    def root(key: str) -> str:
-        while parent.setdefault(key, key) != key:
-            key = parent[key]
-        return key
-
-    used = {}
-    for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        names = sorted(f"{module}::{name}" for name in _shared_fixtures(item))
-        if names:
-            used[item] = names
-            for other in names:
-                parent[root(other)] = root(names[0])
-    members: dict[str, set[str]] = {}
-    for key in list(parent):
-        members.setdefault(root(key), set()).add(key)
-    named = {top: min(keys) for top, keys in members.items()}  # a stable name per group
-    return {item: named[root(names[0])] for item, names in used.items()}
 
 
 @pytest.fixture(scope="session")
@@ -254,46 +131,6 @@ def declaring(fact: str) -> list[str]:
     """Every registered dataset whose ``testing.py`` states ``fact`` (a test of known output
     is parametrised over them, so a copied folder is tested too)."""
     return [name for name in specs() if getattr(dataset_facts(name), fact, None) is not None]
-
-
-#: An edit of a raw file, as ``testing.py`` states it (lines count from 1, the header's
-#: included): ``("field", line, index, value)`` sets a delimited field (no quoted delimiter
-#: before it; a negative index counts from the end), ``("replace", line, old, new)`` the
-#: line's first ``old`` (``str``, or ``bytes`` where they are no UTF-8), ``("same id",
-#: line, as_line)`` copies another line's first field, ``("truncate", line)`` cuts the line
-#: after its first 12 bytes.
-Edit = tuple
-
-
-def edited(data: bytes, edits: Iterable[Edit], delimiter: str = ",") -> bytes:
-    """``data`` with each edit applied in turn."""
-    lines = data.splitlines(keepends=True)
-    sep = delimiter.encode()
-
-    def raw(value: str | bytes | int) -> bytes:
-        return value if isinstance(value, bytes) else str(value).encode()
-
-    for kind, line, *args in edits:
-        text = lines[line - 1]
-        body = text.rstrip(b"\r\n")
-        if kind == "field":
-            index, value = args
-            fields = body.split(sep)
-            fields[index] = raw(value)
-            text = sep.join(fields) + text[len(body) :]
-        elif kind == "replace":
-            old, new = map(raw, args)
-            assert old in text, (line, old)
-            text = text.replace(old, new, 1)
-        elif kind == "same id":
-            (other,) = args
-            text = lines[other - 1].split(sep, 1)[0] + sep + text.split(sep, 1)[1]
-        elif kind == "truncate":
-            text = text[:12] + b"\n"
-        else:
-            raise ValueError(f"unknown edit {kind!r}")
-        lines[line - 1] = text
-    return b"".join(lines)
 
 
 def delimiter_of(name: str, source: str) -> str:

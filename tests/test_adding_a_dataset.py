@@ -14,8 +14,11 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import pytest
 from support.paths import copy_of_the_repository
 from test_docs import bash_script, blocks
+
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "adding-a-dataset.md"
@@ -30,6 +33,7 @@ MAY_CHANGE = (
     f"lm_eval_tasks/{NEW}/",
     "lm_eval_tasks/README.md",
 )
+
 #: The shared tests, at least, that must run (and pass) on the new dataset.
 AT_LEAST = 30
 

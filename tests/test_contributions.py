@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import dummy_data_dir, edited
+from conftest import dummy_data_dir
 from support.cli import run_cli
 from support.paths import source_url, upstream_path
 from support.synthetic import (
@@ -30,6 +30,7 @@ from support.synthetic import (
     mirror_file,
 )
 
+from hatemoji_datasets.core.edits import Truncate, edited
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 from hatemoji_datasets.validate.report import REPORT_FORMAT
@@ -223,7 +224,7 @@ def test_unreadable_needs_no_mirror(tmp_path: Path) -> None:
 def test_truncated_line_is_named(mirror: Path, tmp_path: Path) -> None:
     new = write_rows(tmp_path / "new.csv", *new_rows(mirror, 3))
     truncated = tmp_path / "truncated.csv"
-    truncated.write_bytes(edited(new.read_bytes(), [("truncate", 4)], DELIMITER))
+    truncated.write_bytes(edited(new.read_bytes(), [Truncate(4)], DELIMITER))
     report = check([truncated], mirror=mirror)
     assert report.exit_code == 2
     [finding] = report.unreadable

@@ -13,24 +13,24 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import dataset_facts, declaring, delimiter_of, edited
+from conftest import dataset_facts, declaring, delimiter_of
 from support.paths import REPO, source_url, upstream_path
 
 from hatemoji_datasets.cli import main
+from hatemoji_datasets.core.edits import CorruptedCopy, edited
 from hatemoji_datasets.core.findings import CODES
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.schema.model import rules_of
 
 #: Every dataset's corrupted copies (``CORRUPTED_COPIES`` of its ``testing.py``):
-#: "dataset: case" -> (dataset, source, edit, expected exit, (line, column, code) that must
-#: be named (column None for a file that cannot be read), (value, expected) named or None).
-CASES = {
-    f"{name}: {case}": (name, *stated)
+#: "dataset: case" -> (dataset, its stated copy).
+CASES: dict[str, tuple[str, CorruptedCopy]] = {
+    f"{name}: {case}": (name, stated)
     for name in declaring("CORRUPTED_COPIES")
     for case, stated in dataset_facts(name).CORRUPTED_COPIES.items()
 }
 #: The cases whose finding names a column: their text report is checked too.
-IN_A_COLUMN = [case for case, (*_, (_, column, _), _) in CASES.items() if column is not None]
+IN_A_COLUMN = [case for case, (_, copy) in CASES.items() if copy.finding[1] is not None]
 
 
 def documented_codes() -> set[str]:
@@ -44,20 +44,21 @@ def documented_codes() -> set[str]:
 
 
 def _corrupt(mirror: Path, tmp_path: Path, case: str) -> Path:
-    dataset, source, edit, *_ = CASES[case]
+    dataset, copy = CASES[case]
+    source = copy.source
     url = source_url(dataset, source)
     original = upstream_path(mirror, url).read_bytes()
     target = tmp_path / Path(url).name
-    target.write_bytes(edited(original, [edit], delimiter_of(dataset, source)))
+    target.write_bytes(edited(original, [copy.edit], delimiter_of(dataset, source)))
     return target
 
 
 def _validate(path: Path, case: str, mirror: Path, capsys, fmt: str):
     """``validate`` of the case's copy; ``--config`` named only where the config reading
     the source is not the default one."""
-    dataset, source, *_ = CASES[case]
+    dataset, copy = CASES[case]
     spec = dataset_spec(dataset)
-    config = next(c.name for c in spec.configs if source in c.source_names)
+    config = next(c.name for c in spec.configs if copy.source in c.source_names)
     args = ["validate", str(path), "--dataset", dataset, "--mirror", str(mirror)]
     args += ["--config", config] if config != spec.default_config_name else []
     code = main([*args, "--format", fmt])
@@ -83,7 +84,8 @@ def reports(mirror: Path, tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_corrupted_copy(case: str, reports, capsys) -> None:
-    *_, exit_code, (line, column, code), value = CASES[case]
+    copy = CASES[case][1]
+    exit_code, (line, column, code), value = copy.exit_status, copy.finding, copy.names
     status, path, report = reports(case, capsys)
     assert status == exit_code == report["exit_code"], report
     assert report["format"] == 1
@@ -109,7 +111,8 @@ def test_no_problem_is_reported_twice(case: str, reports, capsys) -> None:
 
 @pytest.mark.parametrize("case", IN_A_COLUMN)
 def test_text_report_names_the_place(case: str, mirror: Path, tmp_path: Path, capsys) -> None:
-    *_, exit_code, (line, column, code), _ = CASES[case]
+    copy = CASES[case][1]
+    exit_code, (line, column, code) = copy.exit_status, copy.finding
     path = _corrupt(mirror, tmp_path, case)
     status, out, _ = _validate(path, case, mirror, capsys, "text")
     assert status == exit_code

@@ -145,6 +145,7 @@ def compare(
     return compared_records, compared_values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_committed_croissant_yields_the_package_data_from_upstream(
     name: str, mirror: Path, session_cache: Path, offline: None
@@ -185,6 +186,7 @@ def test_committed_croissant_leaves_out_what_a_reader_cannot_derive(name: str) -
     assert "Hub export" in metadata["description"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_export_croissant_yields_every_field_of_every_config(
     name: str, exported, mirror: Path, session_cache: Path, offline: None

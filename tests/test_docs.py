@@ -166,6 +166,7 @@ def test_the_exit_status_convention(tmp_path: Path) -> None:
     assert subprocess.run(["bash", "-e", "-c", wrong], capture_output=True).returncode == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_page_runs(page: Path, mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     if page.name in ELSEWHERE:

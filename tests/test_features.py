@@ -57,6 +57,7 @@ def test_class_ids_follow_the_upstream_order() -> None:
         class_ids(pa.array(["a", "c"]), ["a", "b"])
 
 
+@pytest.mark.slow
 def test_contains_emoji_matches_the_emoji_package_on_real_texts(mirror: Path) -> None:
     texts = []
     for spec in specs().values():

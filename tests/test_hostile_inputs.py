@@ -82,6 +82,7 @@ def _codes(report_json: str) -> list[str]:
 # -- unreadable inputs end in exit 2, every time ------------------------------------------
 
 
+@pytest.mark.slow
 def test_unreadable_inputs_exit_2_in_every_run(workdir: Path) -> None:
     (workdir / "empty.csv").write_bytes(b"")
     (workdir / "folder.csv").mkdir()

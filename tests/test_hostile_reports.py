@@ -25,7 +25,7 @@ from support.synthetic import TOPICS as ALLOWED
 
 from hatemoji_datasets.cli import main
 
-pytestmark = pytest.mark.usefixtures("synthetic")
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("synthetic")]  # slow: scheduled first
 #: Rows of the released ``test.csv`` (``tests/synthetic/README.md``).
 ROWS = 16
 #: The flood's rows: the release 20 times over.

@@ -33,9 +33,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.paths import source_url, upstream_path
 
+from hatemoji_datasets.core.edits import CellFault, edited_cell
 from hatemoji_datasets.core.findings import Finding
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.validate.contributions import validate_contributions
+
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
 
 ROWS = 40
 Rows = list[dict[str, str]]
@@ -49,19 +52,12 @@ def _read(mirror: Path, name: str, source: str) -> tuple[list[str], Rows]:
     return list(reader.fieldnames or []), [row for _, row in zip(range(ROWS), reader)]
 
 
-def _edit(row: dict[str, str], column: str | tuple[str, ...], edit: tuple[str, str]) -> None:
-    """Apply a stated edit to a row: to ``column``, or to the first of several it fills."""
+def _edit(row: dict[str, str], fault: CellFault) -> None:
+    """Put a stated fault into a row: into its column, or the first of several it fills."""
+    column = fault.column
     if isinstance(column, tuple):
         column = next(name for name in column if row[name])
-    kind, text = edit
-    if kind == "set":
-        row[column] = text
-    elif kind == "prefix":
-        row[column] = text + row[column]
-    elif kind == "suffix":
-        row[column] = row[column] + text
-    else:
-        raise ValueError(f"unknown edit {kind!r}")
+    row[column] = edited_cell(row[column], fault.edit)
 
 
 #: The rows shareable faults are put on (0-based), and each exclusive fault's own row (the
@@ -92,9 +88,8 @@ class Fixture:
         for source, (header, rows) in self.files.items():
             edited = [dict(row) for row in rows]
             for fault, at in faults:
-                where, column, edit = self.faults[fault]
-                if where == source:
-                    _edit(edited[at], column, edit)
+                if self.faults[fault].source == source:
+                    _edit(edited[at], self.faults[fault])
             # One name for every run: findings name the file.
             path = self.folder / tag / f"{source}.csv"
             path.parent.mkdir(exist_ok=True)

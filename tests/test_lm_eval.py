@@ -283,6 +283,7 @@ def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
     return log
 
 
+@pytest.mark.slow
 def test_the_committed_tasks_run_offline_through_the_package(
     committed_run: Path, mirror: Path, session_cache: Path
 ) -> None:
@@ -388,6 +389,7 @@ def generative_run(export_tasks: Path, tmp_path_factory: pytest.TempPathFactory)
     return _logs(_run_on_exports(export_tasks, groups, root, "replies"), GENERATIVE, "_gen")
 
 
+@pytest.mark.slow
 def test_score_on_every_log_gives_the_harness_acc(harness_run, mirror: Path, session_cache):
     from hatemoji_datasets.evaluate import score
 

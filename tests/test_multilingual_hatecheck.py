@@ -32,6 +32,8 @@ from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.evaluate import score
 
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
+
 NAME = "multilingual_hatecheck"
 #: Upstream's README: cases per language file.
 CASES = {

@@ -26,6 +26,8 @@ from support.real import HATEMOJI_CHECK
 from hatemoji_datasets.core import progress
 from hatemoji_datasets.core.registry import dataset_spec
 
+pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
+
 #: The commands here build and validate the plain dataset (``support.real``), whose default
 #: config reads one pinned file.
 CONFIG = dataset_spec(HATEMOJI_CHECK).config()

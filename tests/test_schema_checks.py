@@ -109,6 +109,7 @@ def _by_input() -> list:
     return params
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "config"), _by_input())
 def test_edited_real_files_find_what_pandera_finds(
     name: str, config: str, mirror: Path, monkeypatch
@@ -134,6 +135,7 @@ SETTINGS = settings(
 )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_small_frames_find_what_pandera_finds(data, monkeypatch) -> None:

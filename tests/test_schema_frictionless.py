@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import dataset_facts, delimiter_of, edited
+from conftest import dataset_facts, delimiter_of
 from support.paths import upstream_path
 from support.real import HATEMOJI_CHECK
 
+from hatemoji_datasets.core.edits import edited
 from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.registry import dataset_spec, specs
 
@@ -71,13 +72,12 @@ def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Pat
     """The plain dataset's pinned file with the first of its stated faults (``CORRUPTED_COPIES``)
     that a Table Schema expresses: the first error is on the stated line."""
     name, schema = HATEMOJI_CHECK, dataset_spec(HATEMOJI_CHECK).config().schema
-    source, edit, line = next(
-        (source, edit, line)
-        for source, edit, status, (line, _, code), _ in dataset_facts(
-            name
-        ).CORRUPTED_COPIES.values()
-        if status == 1 and code in IN_A_TABLE_SCHEMA
+    copy = next(
+        copy
+        for copy in dataset_facts(name).CORRUPTED_COPIES.values()
+        if copy.exit_status == 1 and copy.finding[2] in IN_A_TABLE_SCHEMA
     )
+    source, edit, line = copy.source, copy.edit, copy.finding[0]
     original = upstream_path(mirror, specs()[name].source_files()[source].url)
     broken = tmp_path / original.name
     broken.write_bytes(edited(original.read_bytes(), [edit], delimiter_of(name, source)))

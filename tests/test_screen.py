@@ -261,6 +261,7 @@ def _edited(rows: list[list[str]], edits) -> list[list[str]]:
     return edited
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "config", "part"), FIRST, ids=FIRST_IDS)
 def test_a_file_the_screen_calls_clean_has_no_finding(
     spec, config, part, mirror: Path, tmp_path_factory, monkeypatch

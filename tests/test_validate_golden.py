@@ -10,18 +10,19 @@ unreadable files, and built-format Parquet.
 
 Each dataset states its own cases as data, in its folder: ``GOLDEN`` in its ``testing.py``,
 every case by the name it is recorded under, with its config, its options and, per file it
-writes, a recipe: a file (``("released", source)`` the mirror's pinned file, ``("dummy",
-source)`` its copy in ``dummy_data/``, ``("fixture", name)`` a neutral file of
-``tests/fixtures/``), then edits in turn (``EDITS``: ``("mutate", seed, edits)`` seeded random
-edits, ``("renew", copies[, id step])`` the rows made new, ``("replace first", count, old,
-new)``, ``("crlf",)``, ``("first row again",)``). A file's format, and the columns ``renew``
-changes, come from the declaration: the key column (plus ``step`` times the copy's number)
-where rows have an id besides their text, the text column (`` (take N)`` added), and each
-column ``PARTNER_COPIES`` says copies one of them. ``GOLDEN_CODES`` names the dataset's rule
-codes the recording must show. This module is the machinery (parse, mutate, renew, the
-recipe interpreter, running and comparing) and the cases of a mechanism rather than a
-dataset (unreadable files, late faults, a long cell, multi-line texts, missing columns, the
-text rules, Parquet), run on ``conftest.PLAIN`` with its header and rows taken from its file.
+writes, a recipe (the named data of ``hatemoji_datasets.core.edits``): a file
+(``Released(source)`` the mirror's pinned file, ``Dummy(source)`` its copy in
+``dummy_data/``, ``Fixture(name)`` a neutral file of ``tests/fixtures/``), then edits in turn
+(``Mutate(seed, edits)`` seeded random edits, ``Renew(copies[, id_step])`` the rows made new,
+``ReplaceFirst(count, old, new)``, ``Crlf()``, ``FirstRowAgain()``). A file's format, and the
+columns ``Renew`` changes, come from the declaration: the key column (plus ``id_step`` times
+the copy's number) where rows have an id besides their text, the text column (`` (take N)``
+added), and each column ``PARTNER_COPIES`` says copies one of them. ``GOLDEN_CODES`` names
+the dataset's rule codes the recording must show. This module is the machinery (parse,
+mutate, renew, the recipe interpreter, running and comparing) and the cases of a mechanism
+rather than a dataset (unreadable files, late faults, a long cell, multi-line texts, missing
+columns, the text rules, Parquet), run on ``conftest.PLAIN`` with its header and rows taken
+from its file.
 
 A case is recorded under its stated name where ``GOLDEN_RECORDED_FOR`` is the dataset's own
 name. A folder copied from another dataset's keeps that dataset's name there, so its cases
@@ -77,6 +78,18 @@ from support.real import HATEMOJI_CHECK as PLAIN  # the golden cases are recorde
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import LABEL_COLUMN, TEXT_COLUMN
+from hatemoji_datasets.core.edits import (
+    Crlf,
+    Dummy,
+    FileEdit,
+    FirstRowAgain,
+    Fixture,
+    Mutate,
+    Recipe,
+    Released,
+    Renew,
+    ReplaceFirst,
+)
 from hatemoji_datasets.core.registry import dataset_spec
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "validate-findings.json"
@@ -208,63 +221,57 @@ class Origin:
 
     dataset: str
     config: str | None
-    kind: str
-    #: The pinned source, or the fixture's file name.
-    name: str
+    recipe: Recipe
 
     @property
     def format(self) -> Format:
         return format_of(self.dataset, self.config)
 
-
-#: A recipe's file: the mirror's pinned file, its dummy data, or a neutral fixture.
-FILES: dict[str, Callable[[Origin, Path], bytes]] = {
-    "released": lambda at, mirror: upstream_path(
-        mirror, source_url(at.dataset, at.name)
-    ).read_bytes(),
-    "dummy": lambda at, _: upstream_path(
-        dummy_data_dir(at.dataset), source_url(at.dataset, at.name)
-    ).read_bytes(),
-    "fixture": lambda at, _: (FIXTURES / at.name).read_bytes(),
-}
+    def read(self, mirror: Path) -> bytes:
+        """The recipe's file: the mirror's pinned file, its dummy data, or a neutral fixture."""
+        if isinstance(self.recipe, Fixture):
+            return (FIXTURES / self.recipe.name).read_bytes()
+        url = source_url(self.dataset, self.recipe.source)
+        folder = mirror if isinstance(self.recipe, Released) else dummy_data_dir(self.dataset)
+        return upstream_path(folder, url).read_bytes()
 
 
-def _renewed(data: bytes, at: Origin, copies: int, step: int | None = None) -> bytes:
-    if at.kind == "fixture":
-        raise ValueError(f"{at.dataset}: renew makes a pinned source's rows new, not a fixture's")
-    return renew(data, at.format, copies, new_rows(at.dataset, at.config, at.name, step))
-
-
-def _first_row_again(data: bytes, _: Origin) -> bytes:
+def _first_row_again(data: bytes) -> bytes:
     """The first row repeated at the end (its key, too: a unique value repeated)."""
     ended = data if data.endswith(b"\n") else data + b"\n"
     return ended + data.split(b"\n", 2)[1] + b"\n"
 
 
-#: A recipe's edits, in turn: ``(name, *arguments)``.
-EDITS: dict[str, Callable[..., bytes]] = {
-    "mutate": lambda data, at, seed, edits: mutate(data, at.format, seed, edits),
-    "renew": _renewed,
-    "replace first": lambda data, _, count, old, new: data.replace(
-        old.encode(), new.encode(), count
-    ),
-    "crlf": lambda data, _: data.replace(b"\n", b"\r\n"),
-    "first row again": _first_row_again,
-}
+def apply(data: bytes, at: Origin, edit: FileEdit) -> bytes:
+    """``data`` after one of a recipe's edits."""
+    if isinstance(edit, Mutate):
+        return mutate(data, at.format, edit.seed, edit.edits)
+    if isinstance(edit, Renew):
+        if isinstance(at.recipe, Fixture):
+            raise ValueError(
+                f"{at.dataset}: renew makes a pinned source's rows new, not a fixture's"
+            )
+        change = new_rows(at.dataset, at.config, at.recipe.source, edit.id_step)
+        return renew(data, at.format, edit.copies, change)
+    if isinstance(edit, ReplaceFirst):
+        return data.replace(edit.old.encode(), edit.new.encode(), edit.count)
+    if isinstance(edit, Crlf):
+        return data.replace(b"\n", b"\r\n")
+    if isinstance(edit, FirstRowAgain):
+        return _first_row_again(data)
+    raise TypeError(f"{at.dataset}: not a recipe's edit: {edit!r}")
 
 
-def made(dataset: str, config: str | None, recipe: tuple) -> Callable[[Path], bytes]:
-    """The bytes a ``GOLDEN`` recipe makes: ``(file kind, name, *edits)``."""
-    kind, name, *edits = recipe
-    unknown = [e[0] for e in edits if e[0] not in EDITS] + [kind] * (kind not in FILES)
-    if unknown:
-        raise ValueError(f"{dataset}: unknown recipe steps {unknown} in {recipe!r}")
-    at = Origin(dataset, config, kind, name)
+def made(dataset: str, config: str | None, recipe: Recipe) -> Callable[[Path], bytes]:
+    """The bytes a ``GOLDEN`` recipe makes: its file, then its edits in turn."""
+    if not isinstance(recipe, (Released, Dummy, Fixture)):
+        raise TypeError(f"{dataset}: not a recipe: {recipe!r}")
+    at = Origin(dataset, config, recipe)
 
     def make(mirror: Path) -> bytes:
-        data = FILES[kind](at, mirror)
-        for edit, *arguments in edits:
-            data = EDITS[edit](data, at, *arguments)
+        data = at.read(mirror)
+        for edit in recipe.edits:
+            data = apply(data, at, edit)
         return data
 
     return make
@@ -298,11 +305,12 @@ def stated_cases() -> dict[str, Case]:
     cases: dict[str, Case] = {}
     for name in declaring("GOLDEN"):
         original = recorded_for(name)
-        for case, (config, options, files) in dataset_facts(name).GOLDEN.items():
+        for case, stated in dataset_facts(name).GOLDEN.items():
             key = case if original == name else f"{name}: {case}"
-            made_files = {file: made(name, config, recipe) for file, recipe in files.items()}
+            config = stated.config
+            made_files = {file: made(name, config, r) for file, r in stated.files.items()}
             copied = None if original == name else original
-            _add(cases, key, Case(name, made_files, config, tuple(options), copied_from=copied))
+            _add(cases, key, Case(name, made_files, config, stated.options, copied_from=copied))
     return cases
 
 

@@ -116,6 +116,7 @@ def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> Non
     _run(buffer.getvalue().encode("utf-8"), HATEMOJI_CHECK, ".csv", mirror, full=full)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PAIRED)
 @PROPERTY_SETTINGS
 @given(data=st.data())

@@ -299,6 +299,7 @@ def test_the_default_is_the_newest(name: str, mirror: Path, session_cache: Path)
             assert data.features[feature].names[at] == new, feature
 
 
+@pytest.mark.slow
 def test_recorded_fingerprints_match_fresh_builds(mirror: Path, tmp_path: Path) -> None:
     """The drift check: building every release now gives the recorded fingerprints."""
     stale = record_all(specs().values(), write=False, cache_dir=str(tmp_path), mirror=str(mirror))

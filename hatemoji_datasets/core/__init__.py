@@ -22,5 +22,7 @@ language.
 - :mod:`~hatemoji_datasets.core.numbers`: numbers for people (grouped counts, a column's
   shared decimals, byte sizes);
 - :mod:`~hatemoji_datasets.core.suggest`: "did you mean ...?" for a misspelt name;
-- :mod:`~hatemoji_datasets.core.progress`: progress on long work, where a person watches.
+- :mod:`~hatemoji_datasets.core.progress`: progress on long work, where a person watches;
+- :mod:`~hatemoji_datasets.core.edits`: named edits of a raw file, the faults and cases a
+  dataset's ``testing.py`` states for the tests.
 """

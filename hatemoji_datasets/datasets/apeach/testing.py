@@ -4,6 +4,17 @@ data, the corpora the card's data statements describe, the card's Hub language, 
 copy of a pinned file with a fault put in by hand, with the finding it must give, and the
 recorded cases of ``validate`` on its files (tests/test_validate_golden.py)."""
 
+from hatemoji_datasets.core.edits import (
+    CorruptedCopy,
+    Dummy,
+    Fixture,
+    GoldenCase,
+    Mutate,
+    Released,
+    Renew,
+    Replace,
+)
+
 #: Rows per split of each config, built from the pinned upstream files.
 SPLITS = {
     "default": {"test": 3770},
@@ -27,11 +38,10 @@ LABEL_NAMES = None
 #: Korean (``lm_eval: choices``), "not hate" and "hate".
 TASK_CHOICES = ("혐오 아님", "혐오")
 #: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
-#: (source, edit, exit status, (line, column, code) of the finding that names it,
-#: (value, expected) the finding names, or None).
+#: its ``CorruptedCopy``.
 CORRUPTED_COPIES = {
-    "unknown hate level": (
-        "beep_dev", ("replace", 2, "\tnone\n", "\tmild\n"), 1, (2, "hate", "VALUE-NOT-ALLOWED"),
+    "unknown hate level": CorruptedCopy(
+        "beep_dev", Replace(2, "\tnone\n", "\tmild\n"), 1, (2, "hate", "VALUE-NOT-ALLOWED"),
         ("mild", "one of none, offensive, hate"),
     ),
 }  # fmt: skip
@@ -45,58 +55,60 @@ RENAMED_LABELS = {
 
 #: ``validate``'s findings on inputs made from this dataset's files, recorded in
 #: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
-#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
-#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
-#: turn: ("released", source), ("dummy", source) or ("fixture", name in tests/fixtures/);
-#: ("mutate", seed, edits) seeded random edits, ("renew", copies) the rows made new (a
-#: synthetic contribution: rows have no id, their text is new).
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> its
+#: ``GoldenCase`` (``hatemoji_datasets.core.edits`` names the recipes).
+#: ``Renew`` makes a synthetic contribution: rows have no id, their text is new.
 GOLDEN = {
-    "apeach released": (None, (), {"test.csv": ("released", "apeach_test")}),
-    "beep released": ("beep", ("--full",), {
-        "train.tsv": ("released", "beep_train"),
-        "dev.tsv": ("released", "beep_dev"),
+    "apeach released": GoldenCase(None, (), {"test.csv": Released("apeach_test")}),
+    "beep released": GoldenCase("beep", ("--full",), {
+        "train.tsv": Released("beep_train"),
+        "dev.tsv": Released("beep_dev"),
     }),
-    "apeach fixtures": (None, (), {
-        "valid.csv": ("fixture", "apeach_valid.csv"),
-        "broken.csv": ("fixture", "apeach_broken.csv"),
+    "apeach fixtures": GoldenCase(None, (), {
+        "valid.csv": Fixture("apeach_valid.csv"),
+        "broken.csv": Fixture("apeach_broken.csv"),
     }),
-    "beep fixtures": ("beep", (), {
-        "valid.tsv": ("fixture", "beep_valid.tsv"),
-        "broken.tsv": ("fixture", "beep_broken.tsv"),
+    "beep fixtures": GoldenCase("beep", (), {
+        "valid.tsv": Fixture("beep_valid.tsv"),
+        "broken.tsv": Fixture("beep_broken.tsv"),
     }),
-    "apeach dummy data": (None, (), {"test.csv": ("dummy", "apeach_test")}),
-    "beep dummy data": ("beep", (), {
-        "train.tsv": ("dummy", "beep_train"),
-        "dev.tsv": ("dummy", "beep_dev"),
+    "apeach dummy data": GoldenCase(None, (), {"test.csv": Dummy("apeach_test")}),
+    "beep dummy data": GoldenCase("beep", (), {
+        "train.tsv": Dummy("beep_train"),
+        "dev.tsv": Dummy("beep_dev"),
     }),
-    "apeach corrupted 1": (None, (), {"test.csv": ("released", "apeach_test", ("mutate", 1, 30))}),
-    "apeach corrupted 2": (None, (), {"test.csv": ("released", "apeach_test", ("mutate", 2, 30))}),
-    "apeach corrupted 3": (
-        None, (), {"test.csv": ("released", "apeach_test", ("mutate", 3, 400))},
+    "apeach corrupted 1": GoldenCase(
+        None, (), {"test.csv": Released("apeach_test", Mutate(1, 30))},
     ),
-    "beep corrupted 1": ("beep", (), {
-        "train.tsv": ("released", "beep_train", ("mutate", 1, 30)),
-        "dev.tsv": ("released", "beep_dev", ("mutate", 1, 30)),
-    }),
-    "beep corrupted 2": ("beep", (), {
-        "train.tsv": ("released", "beep_train", ("mutate", 2, 30)),
-        "dev.tsv": ("released", "beep_dev", ("mutate", 2, 30)),
-    }),
-    "beep corrupted 3": ("beep", (), {
-        "train.tsv": ("released", "beep_train", ("mutate", 3, 400)),
-        "dev.tsv": ("released", "beep_dev", ("mutate", 3, 400)),
-    }),
-    "apeach synthetic 1x, 0 edits": (
-        None, (), {"new.csv": ("released", "apeach_test", ("renew", 1))},
+    "apeach corrupted 2": GoldenCase(
+        None, (), {"test.csv": Released("apeach_test", Mutate(2, 30))},
     ),
-    "apeach synthetic 2x, 120 edits": (None, (), {
-        "new.csv": ("released", "apeach_test", ("renew", 2), ("mutate", 32, 120)),
-    }),
-    "beep synthetic 1x, 0 edits": (
-        "beep", (), {"new.tsv": ("released", "beep_train", ("renew", 1))},
+    "apeach corrupted 3": GoldenCase(
+        None, (), {"test.csv": Released("apeach_test", Mutate(3, 400))},
     ),
-    "beep synthetic 2x, 120 edits": ("beep", (), {
-        "new.tsv": ("released", "beep_train", ("renew", 2), ("mutate", 42, 120)),
+    "beep corrupted 1": GoldenCase("beep", (), {
+        "train.tsv": Released("beep_train", Mutate(1, 30)),
+        "dev.tsv": Released("beep_dev", Mutate(1, 30)),
+    }),
+    "beep corrupted 2": GoldenCase("beep", (), {
+        "train.tsv": Released("beep_train", Mutate(2, 30)),
+        "dev.tsv": Released("beep_dev", Mutate(2, 30)),
+    }),
+    "beep corrupted 3": GoldenCase("beep", (), {
+        "train.tsv": Released("beep_train", Mutate(3, 400)),
+        "dev.tsv": Released("beep_dev", Mutate(3, 400)),
+    }),
+    "apeach synthetic 1x, 0 edits": GoldenCase(
+        None, (), {"new.csv": Released("apeach_test", Renew(1))},
+    ),
+    "apeach synthetic 2x, 120 edits": GoldenCase(None, (), {
+        "new.csv": Released("apeach_test", Renew(2), Mutate(32, 120)),
+    }),
+    "beep synthetic 1x, 0 edits": GoldenCase(
+        "beep", (), {"new.tsv": Released("beep_train", Renew(1))},
+    ),
+    "beep synthetic 2x, 120 edits": GoldenCase("beep", (), {
+        "new.tsv": Released("beep_train", Renew(2), Mutate(42, 120)),
     }),
 }  # fmt: skip
 #: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).

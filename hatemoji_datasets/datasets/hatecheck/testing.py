@@ -4,6 +4,18 @@ the card's data statements describe, the card's Hub language, and faults put int
 rows of its joined files by hand, with what they must be found as, and the recorded cases
 of ``validate`` on its files (tests/test_validate_golden.py)."""
 
+from hatemoji_datasets.core.edits import (
+    CellFault,
+    FirstRowAgain,
+    GoldenCase,
+    Mutate,
+    Prefix,
+    Released,
+    Renew,
+    SetCell,
+    Suffix,
+)
+
 #: Rows per split of each config, built from the pinned upstream files.
 SPLITS = {
     "default": {"test": 3728},
@@ -26,35 +38,38 @@ LABEL_NAMES = ("non-hateful", "hateful")
 
 #: Faults put into released rows of the default config's files, one cell each, as a careless
 #: contributor or an attacker would (the findings of several together must be the union of
-#: each alone): fault -> (source, column, edit), where the column may be several, of which
-#: the fault takes the first the row fills, and the edit is ("set", value), ("prefix", text)
-#: or ("suffix", text). The shareable faults each edit a column of their own, so they may
+#: each alone): fault -> its ``CellFault``, whose column may be several, of which the fault
+#: takes the first the row fills. The shareable faults each edit a column of their own, so they may
 #: share a row; the exclusive ones change what the row is (its id) or a value joined across
 #: the two files, each on a row of its own.
 INDEPENDENT_FAULTS = {
     "shareable": {
-        "gold label flipped": ("suite_cases", "label_gold", ("set", "non-hateful")),
+        "gold label flipped": CellFault("suite_cases", "label_gold", SetCell("non-hateful")),
         # still a hateful test's name: the label's rule reads it, and still agrees
-        "unknown functionality": ("suite_cases", "functionality", ("set", "spell_bogus_h")),
-        "unknown group": ("suite_cases", "target_ident", ("set", "martians")),
-        "unknown direction": ("suite_cases", "direction", ("set", "sideways")),
-        "empty focus words": ("suite_cases", "focus_words", ("set", "")),
-        "a template that is not the referenced case's": (
-            "suite_cases", "ref_templ_id", ("set", "7"),
+        "unknown functionality": CellFault(
+            "suite_cases", "functionality", SetCell("spell_bogus_h"),
+        ),
+        "unknown group": CellFault("suite_cases", "target_ident", SetCell("martians")),
+        "unknown direction": CellFault("suite_cases", "direction", SetCell("sideways")),
+        "empty focus words": CellFault("suite_cases", "focus_words", SetCell("")),
+        "a template that is not the referenced case's": CellFault(
+            "suite_cases", "ref_templ_id", SetCell("7"),
         ),
         # the first of the five labels the case received
-        "an annotator's label unknown": (
-            "suite_annotations", tuple(f"label_{k}" for k in range(1, 11)), ("set", "maybe"),
+        "an annotator's label unknown": CellFault(
+            "suite_annotations", tuple(f"label_{k}" for k in range(1, 11)), SetCell("maybe"),
         ),
-        "majority flipped": ("suite_annotations", "label_annot_maj", ("set", "non-hateful")),
+        "majority flipped": CellFault(
+            "suite_annotations", "label_annot_maj", SetCell("non-hateful"),
+        ),
     },
     "exclusive": {
-        "text changed in the cases only": ("suite_cases", "test_case", ("suffix", "really ")),
-        "text changed in the annotations only": (
-            "suite_annotations", "test_case", ("prefix", "  "),
+        "text changed in the cases only": CellFault("suite_cases", "test_case", Suffix("really ")),
+        "text changed in the annotations only": CellFault(
+            "suite_annotations", "test_case", Prefix("  "),
         ),
-        "a new id in the cases only": ("suite_cases", "case_id", ("set", "9001")),
-        "a reference to no case": ("suite_cases", "ref_case_id", ("set", "99999")),
+        "a new id in the cases only": CellFault("suite_cases", "case_id", SetCell("9001")),
+        "a reference to no case": CellFault("suite_cases", "ref_case_id", SetCell("99999")),
     },
 }  # fmt: skip
 #: Shareable faults whose findings interfered on one row in 0.3.0: the label's rule reads
@@ -84,63 +99,60 @@ INDEPENDENT_ALONE = {
 
 #: ``validate``'s findings on inputs made from this dataset's files, recorded in
 #: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
-#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
-#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
-#: turn: ("released", source); ("mutate", seed, edits) seeded random edits, ("renew",
-#: copies, id step) the rows made new (a synthetic contribution: the cases and their
-#: annotations alike, both restating the text), ("first row again",) the first row repeated
-#: at the end. Files are named like upstream's (the name says the format): a config's
-#: cases joined with their annotations (and, in all, the suite's cases), and one format
-#: alone, its partners released.
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> its
+#: ``GoldenCase`` (``hatemoji_datasets.core.edits`` names the recipes).
+#: ``Renew`` makes the cases and their annotations new alike, both restating the text. Files
+#: are named like upstream's (the name says the format): a config's cases joined with their
+#: annotations (and, in all, the suite's cases), and one format alone, its partners released.
 GOLDEN = {
-    "hatecheck default released": ("default", (), {
-        "test_suite_cases.csv": ("released", "suite_cases"),
-        "test_suite_annotations.csv": ("released", "suite_annotations"),
+    "hatecheck default released": GoldenCase("default", (), {
+        "test_suite_cases.csv": Released("suite_cases"),
+        "test_suite_annotations.csv": Released("suite_annotations"),
     }),
-    "hatecheck default corrupted": ("default", (), {
-        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 50, 30)),
-        "test_suite_annotations.csv": ("released", "suite_annotations", ("mutate", 51, 30)),
+    "hatecheck default corrupted": GoldenCase("default", (), {
+        "test_suite_cases.csv": Released("suite_cases", Mutate(50, 30)),
+        "test_suite_annotations.csv": Released("suite_annotations", Mutate(51, 30)),
     }),
-    "hatecheck all released": ("all", (), {
-        "all_cases.csv": ("released", "all_cases"),
-        "all_annotations.csv": ("released", "all_annotations"),
-        "test_suite_cases.csv": ("released", "suite_cases"),
+    "hatecheck all released": GoldenCase("all", (), {
+        "all_cases.csv": Released("all_cases"),
+        "all_annotations.csv": Released("all_annotations"),
+        "test_suite_cases.csv": Released("suite_cases"),
     }),
-    "hatecheck all corrupted": ("all", (), {
-        "all_cases.csv": ("released", "all_cases", ("mutate", 50, 30)),
-        "all_annotations.csv": ("released", "all_annotations", ("mutate", 51, 30)),
-        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 52, 30)),
+    "hatecheck all corrupted": GoldenCase("all", (), {
+        "all_cases.csv": Released("all_cases", Mutate(50, 30)),
+        "all_annotations.csv": Released("all_annotations", Mutate(51, 30)),
+        "test_suite_cases.csv": Released("suite_cases", Mutate(52, 30)),
     }),
-    "hatecheck suite_cases alone": (
-        None, (), {"test_suite_cases.csv": ("released", "suite_cases")},
+    "hatecheck suite_cases alone": GoldenCase(
+        None, (), {"test_suite_cases.csv": Released("suite_cases")},
     ),
-    "hatecheck suite_cases alone, corrupted": (None, (), {
-        "test_suite_cases.csv": ("released", "suite_cases", ("mutate", 60, 40)),
+    "hatecheck suite_cases alone, corrupted": GoldenCase(None, (), {
+        "test_suite_cases.csv": Released("suite_cases", Mutate(60, 40)),
     }),
-    "hatecheck suite_cases alone, a row repeated": (None, (), {
-        "test_suite_cases.csv": ("released", "suite_cases", ("first row again",)),
+    "hatecheck suite_cases alone, a row repeated": GoldenCase(None, (), {
+        "test_suite_cases.csv": Released("suite_cases", FirstRowAgain()),
     }),
-    "hatecheck suite_annotations alone": (
-        None, (), {"test_suite_annotations.csv": ("released", "suite_annotations")},
+    "hatecheck suite_annotations alone": GoldenCase(
+        None, (), {"test_suite_annotations.csv": Released("suite_annotations")},
     ),
-    "hatecheck suite_annotations alone, corrupted": (None, (), {
-        "test_suite_annotations.csv": ("released", "suite_annotations", ("mutate", 60, 40)),
+    "hatecheck suite_annotations alone, corrupted": GoldenCase(None, (), {
+        "test_suite_annotations.csv": Released("suite_annotations", Mutate(60, 40)),
     }),
-    "hatecheck suite_annotations alone, a row repeated": (None, (), {
-        "test_suite_annotations.csv": ("released", "suite_annotations", ("first row again",)),
+    "hatecheck suite_annotations alone, a row repeated": GoldenCase(None, (), {
+        "test_suite_annotations.csv": Released("suite_annotations", FirstRowAgain()),
     }),
-    "hatecheck synthetic 1x, 0 edits": (None, (), {
-        "new_test_suite_cases.csv": ("released", "suite_cases", ("renew", 1, 100_000)),
-        "new_test_suite_annotations.csv": (
-            "released", "suite_annotations", ("renew", 1, 100_000),
+    "hatecheck synthetic 1x, 0 edits": GoldenCase(None, (), {
+        "new_test_suite_cases.csv": Released("suite_cases", Renew(1, 100_000)),
+        "new_test_suite_annotations.csv": Released(
+            "suite_annotations", Renew(1, 100_000),
         ),
     }),
-    "hatecheck synthetic 2x, 120 edits": (None, (), {
-        "new_test_suite_cases.csv": (
-            "released", "suite_cases", ("renew", 2, 100_000), ("mutate", 70, 120),
+    "hatecheck synthetic 2x, 120 edits": GoldenCase(None, (), {
+        "new_test_suite_cases.csv": Released(
+            "suite_cases", Renew(2, 100_000), Mutate(70, 120),
         ),
-        "new_test_suite_annotations.csv": (
-            "released", "suite_annotations", ("renew", 2, 100_000), ("mutate", 71, 120),
+        "new_test_suite_annotations.csv": Released(
+            "suite_annotations", Renew(2, 100_000), Mutate(71, 120),
         ),
     }),
 }  # fmt: skip

@@ -7,6 +7,19 @@ the findings they must give, and the recorded cases of ``validate`` on its files
 
 from __future__ import annotations
 
+from hatemoji_datasets.core.edits import (
+    CorruptedCopy,
+    Dummy,
+    Fixture,
+    GoldenCase,
+    Mutate,
+    Released,
+    Renew,
+    Replace,
+    ReplaceFirst,
+    SetField,
+)
+
 #: Rows per split of each config, built from the pinned upstream file.
 SPLITS = {
     "all": {"train": 4728, "validation": 591, "test": 593},
@@ -52,80 +65,77 @@ def keeps(row: dict[str, str], config) -> bool:
 #: The names of the card's `label_names` enumeration (the label ClassLabel), in id order.
 LABEL_NAMES = ("non-hateful", "hateful")
 #: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
-#: (source, edit, exit status, (line, column, code) of the finding that names it,
-#: (value, expected) the finding names, or None). ``matched_id`` is the last column.
+#: its ``CorruptedCopy``. ``matched_id`` is the last column.
 CORRUPTED_COPIES = {
-    "unknown hate type": (
-        "test", ("replace", 2, ",none,['none']", ",nothing,['none']"), 1,
+    "unknown hate type": CorruptedCopy(
+        "test", Replace(2, ",none,['none']", ",nothing,['none']"), 1,
         (2, "type", "VALUE-NOT-ALLOWED"), None,
     ),
-    "malformed target literal": (
-        "test", ("replace", 2, "['", "[`"), 1, (2, "target", "HB-TARGET-LITERAL"), None,
+    "malformed target literal": CorruptedCopy(
+        "test", Replace(2, "['", "[`"), 1, (2, "target", "HB-TARGET-LITERAL"), None,
     ),
-    "partner elsewhere": (
-        "test", ("field", 2, -1, "999999"), 1, (2, "matched_id", "HB-PAIR-MISSING"), None,
+    "partner elsewhere": CorruptedCopy(
+        "test", SetField(2, -1, "999999"), 1, (2, "matched_id", "HB-PAIR-MISSING"), None,
     ),
 }  # fmt: skip
 
 #: ``validate``'s findings on inputs made from this dataset's files, recorded in
 #: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
-#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
-#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
-#: turn: ("released", source), ("dummy", source) or ("fixture", name in tests/fixtures/);
-#: ("mutate", seed, edits) seeded random edits, ("renew", copies, id step) the rows made new
-#: (a synthetic contribution; ``PARTNER_COPIES`` says the partner's columns follow),
-#: ("replace first", count, old, new). Each file of a split is named after it (the rules
-#: read a contributed file's split from its name).
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> its
+#: ``GoldenCase`` (``hatemoji_datasets.core.edits`` names the recipes).
+#: ``PARTNER_COPIES`` says which columns follow the partner's when ``Renew`` makes rows new.
+#: Each file of a split is named after it (the rules read a contributed file's split from
+#: its name).
 GOLDEN = {
-    "build released": (None, ("--full",), {
-        "train.csv": ("released", "train"),
-        "validation.csv": ("released", "validation"),
-        "test.csv": ("released", "test"),
+    "build released": GoldenCase(None, ("--full",), {
+        "train.csv": Released("train"),
+        "validation.csv": Released("validation"),
+        "test.csv": Released("test"),
     }),
-    "build r6 train": ("r6", (), {"train.csv": ("released", "train")}),
-    "build fixtures": (None, (), {
-        "train.csv": ("fixture", "hatemoji_build_train.csv"),
-        "validation.csv": ("fixture", "hatemoji_build_validation.csv"),
-        "test.csv": ("fixture", "hatemoji_build_test.csv"),
+    "build r6 train": GoldenCase("r6", (), {"train.csv": Released("train")}),
+    "build fixtures": GoldenCase(None, (), {
+        "train.csv": Fixture("hatemoji_build_train.csv"),
+        "validation.csv": Fixture("hatemoji_build_validation.csv"),
+        "test.csv": Fixture("hatemoji_build_test.csv"),
     }),
-    "build fixture contribution": (
-        None, (), {"contribution.csv": ("fixture", "hatemoji_build_contribution.csv")},
+    "build fixture contribution": GoldenCase(
+        None, (), {"contribution.csv": Fixture("hatemoji_build_contribution.csv")},
     ),
-    "build dummy data": (None, (), {
-        "train.csv": ("dummy", "train"),
-        "validation.csv": ("dummy", "validation"),
-        "test.csv": ("dummy", "test"),
+    "build dummy data": GoldenCase(None, (), {
+        "train.csv": Dummy("train"),
+        "validation.csv": Dummy("validation"),
+        "test.csv": Dummy("test"),
     }),
-    "build corrupted 1": (None, ("--full",), {
-        "train.csv": ("released", "train", ("mutate", 1, 30)),
-        "validation.csv": ("released", "validation", ("mutate", 1, 30)),
-        "test.csv": ("released", "test", ("mutate", 1, 30)),
+    "build corrupted 1": GoldenCase(None, ("--full",), {
+        "train.csv": Released("train", Mutate(1, 30)),
+        "validation.csv": Released("validation", Mutate(1, 30)),
+        "test.csv": Released("test", Mutate(1, 30)),
     }),
-    "build corrupted 2": (None, (), {
-        "train.csv": ("released", "train", ("mutate", 2, 30)),
-        "validation.csv": ("released", "validation", ("mutate", 2, 30)),
-        "test.csv": ("released", "test", ("mutate", 2, 30)),
+    "build corrupted 2": GoldenCase(None, (), {
+        "train.csv": Released("train", Mutate(2, 30)),
+        "validation.csv": Released("validation", Mutate(2, 30)),
+        "test.csv": Released("test", Mutate(2, 30)),
     }),
-    "build corrupted 3": (None, (), {
-        "train.csv": ("released", "train", ("mutate", 3, 400)),
-        "validation.csv": ("released", "validation", ("mutate", 3, 400)),
-        "test.csv": ("released", "test", ("mutate", 3, 400)),
+    "build corrupted 3": GoldenCase(None, (), {
+        "train.csv": Released("train", Mutate(3, 400)),
+        "validation.csv": Released("validation", Mutate(3, 400)),
+        "test.csv": Released("test", Mutate(3, 400)),
     }),
-    "build train corrupted as a contribution": (
-        None, (), {"contribution.csv": ("released", "train", ("mutate", 4, 60))},
+    "build train corrupted as a contribution": GoldenCase(
+        None, (), {"contribution.csv": Released("train", Mutate(4, 60))},
     ),
-    "build r7 validation corrupted": (
-        "r7", (), {"validation.csv": ("released", "validation", ("mutate", 5, 40))},
+    "build r7 validation corrupted": GoldenCase(
+        "r7", (), {"validation.csv": Released("validation", Mutate(5, 40))},
     ),
-    "build synthetic 1x, 0 edits": (
-        None, (), {"train.csv": ("released", "train", ("renew", 1, 1_000_000))},
+    "build synthetic 1x, 0 edits": GoldenCase(
+        None, (), {"train.csv": Released("train", Renew(1, 1_000_000))},
     ),
-    "build synthetic 2x, 120 edits": (None, (), {
-        "train.csv": ("released", "train", ("renew", 2, 1_000_000), ("mutate", 22, 120)),
+    "build synthetic 2x, 120 edits": GoldenCase(None, (), {
+        "train.csv": Released("train", Renew(2, 1_000_000), Mutate(22, 120)),
     }),
     # Integers written as decimals: three rows' round.base of 6 as 6.0.
-    "integers that are not": (
-        None, (), {"test.csv": ("released", "test", ("replace first", 3, ",6,6a,", ",6.0,6a,"))},
+    "integers that are not": GoldenCase(
+        None, (), {"test.csv": Released("test", ReplaceFirst(3, ",6,6a,", ",6.0,6a,"))},
     ),
 }  # fmt: skip
 #: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).

@@ -5,6 +5,21 @@ corpora the card's data statements describe, the card's Hub language, what ``sou
 pinned file with faults put in by hand, with the findings they must give, and the
 recorded cases of ``validate`` on its files (tests/test_validate_golden.py)."""
 
+from hatemoji_datasets.core.edits import (
+    CorruptedCopy,
+    Crlf,
+    Dummy,
+    Fixture,
+    GoldenCase,
+    Mutate,
+    Released,
+    Renew,
+    Replace,
+    SameId,
+    SetField,
+    Truncate,
+)
+
 #: Rows per split of each config, built from the pinned upstream file (the paper's 3,930).
 SPLITS = {"default": {"test": 3930}}
 #: Rows per split of each config, built from ``dummy_data/``.
@@ -45,16 +60,16 @@ INFO_TABLES = {
 }
 
 #: Faults put into ``dummy_data/`` by hand, which the raw schema rejects (a build validates
-#: the files no recorded fingerprint covers): source -> edits (``Edit`` in tests/conftest.py).
+#: the files no recorded fingerprint covers): source -> its edits of lines.
 BROKEN = {
     "test": (
-        ("same id", 3, 2),
-        ("field", 4, 7, "1"),  # a polarity perturbation labelled hateful
-        ("replace", 5, "plant flowers for", "plant \N{BLOSSOM} for"),  # no_emoji, an emoji
-        ("replace", 6, ",gay people,identity_swap,", ",cats,identity_swap,"),
-        ("field", 7, 1, "3.1"),  # the template of another test group
-        ("replace", 11, ",orig,1,0,1", ",orig,1,9,1"),  # the record starting on line 10
-        ("replace", 14, "\N{SUN WITH FACE} ", ""),  # an original without an emoji
+        SameId(3, 2),
+        SetField(4, 7, "1"),  # a polarity perturbation labelled hateful
+        Replace(5, "plant flowers for", "plant \N{BLOSSOM} for"),  # no_emoji, an emoji
+        Replace(6, ",gay people,identity_swap,", ",cats,identity_swap,"),
+        SetField(7, 1, "3.1"),  # the template of another test group
+        Replace(11, ",orig,1,0,1", ",orig,1,9,1"),  # the record starting on line 10
+        Replace(14, "\N{SUN WITH FACE} ", ""),  # an original without an emoji
     ),
 }
 #: Every finding a build of them names: source -> (line, column, code) each.
@@ -71,28 +86,29 @@ BROKEN_FINDINGS = {
     ),
 }
 #: Copies of the pinned files with one fault each, which ``validate`` rejects: case ->
-#: (source, edit, exit status, (line, column, code) of the finding that names it (column
-#: None: the file cannot be read), (value, expected) the finding names, or None).
+#: its ``CorruptedCopy``.
 CORRUPTED_COPIES = {
-    "wrong type": (
-        "test", ("field", 5, 0, "four"), 1, (5, "case_id", "VALUE-TYPE"), ("four", None),
+    "wrong type": CorruptedCopy(
+        "test", SetField(5, 0, "four"), 1, (5, "case_id", "VALUE-TYPE"), ("four", None),
     ),
-    "unknown functionality": (
-        "test", ("field", 6, 5, "verb_swapp"), 1, (6, "functionality", "VALUE-NOT-ALLOWED"), None,
+    "unknown functionality": CorruptedCopy(
+        "test", SetField(6, 5, "verb_swapp"), 1, (6, "functionality", "VALUE-NOT-ALLOWED"), None,
     ),
-    "unknown label": (
-        "test", ("field", 7, 7, "2"), 1, (7, "label_gold", "VALUE-NOT-ALLOWED"),
+    "unknown label": CorruptedCopy(
+        "test", SetField(7, 7, "2"), 1, (7, "label_gold", "VALUE-NOT-ALLOWED"),
         ("2", "one of 0, 1"),
     ),
-    "duplicate id": ("test", ("same id", 9, 8), 1, (9, "case_id", "VALUE-DUPLICATE"), None),
-    "label disagrees with cell": (
-        "test", ("field", 2, 7, "0"), 1, (2, "label_gold", "HC-LABEL-CELL"), ("0", "1"),
+    "duplicate id": CorruptedCopy("test", SameId(9, 8), 1, (9, "case_id", "VALUE-DUPLICATE"), None),
+    "label disagrees with cell": CorruptedCopy(
+        "test", SetField(2, 7, "0"), 1, (2, "label_gold", "HC-LABEL-CELL"), ("0", "1"),
     ),
-    "emoji rule": ("test", ("replace", 2, "\N{HOCHO}", "knife"), 1, (2, "text", "HC-EMOJI"), None),
-    "bad encoding": (
-        "test", ("replace", 4, "women", b"wom\xe9n"), 2, (4, None, "FILE-NOT-UTF8"), None,
+    "emoji rule": CorruptedCopy(
+        "test", Replace(2, "\N{HOCHO}", "knife"), 1, (2, "text", "HC-EMOJI"), None,
     ),
-    "truncated line": ("test", ("truncate", 10), 2, (10, None, "FILE-FIELD-COUNT"), None),
+    "bad encoding": CorruptedCopy(
+        "test", Replace(4, "women", b"wom\xe9n"), 2, (4, None, "FILE-NOT-UTF8"), None,
+    ),
+    "truncated line": CorruptedCopy("test", Truncate(10), 2, (10, None, "FILE-FIELD-COUNT"), None),
 }  # fmt: skip
 #: Tables ``score`` reports of a config, from the paper: config -> table -> (its number of
 #: rows, its first row, its last row), a row being its key and data columns (the declared
@@ -111,36 +127,33 @@ SCORE_TABLES = {
 
 #: ``validate``'s findings on inputs made from this dataset's files, recorded in
 #: tests/golden/validate-findings.json (``GOLDEN``, ``GOLDEN_RECORDED_FOR``, ``GOLDEN_CODES``:
-#: see tests/test_validate_golden.py): case, by the name it is recorded under -> (config,
-#: None for the default; options; file name -> recipe). A recipe is a file, then edits in
-#: turn: ("released", source), ("dummy", source) or ("fixture", name in tests/fixtures/);
-#: ("mutate", seed, edits) seeded random edits, ("renew", copies, id step) the rows made new
-#: (a synthetic contribution), ("crlf",) every line ended by CR LF.
+#: see tests/test_validate_golden.py): case, by the name it is recorded under -> its
+#: ``GoldenCase`` (``hatemoji_datasets.core.edits`` names the recipes).
 GOLDEN = {
-    "check released": (None, ("--full", "--strict"), {"test.csv": ("released", "test")}),
-    "check fixtures": (None, (), {
-        "valid.csv": ("fixture", "hatemoji_check_valid.csv"),
-        "broken.csv": ("fixture", "hatemoji_check_broken.csv"),
-        "contribution.csv": ("fixture", "hatemoji_check_contribution.csv"),
+    "check released": GoldenCase(None, ("--full", "--strict"), {"test.csv": Released("test")}),
+    "check fixtures": GoldenCase(None, (), {
+        "valid.csv": Fixture("hatemoji_check_valid.csv"),
+        "broken.csv": Fixture("hatemoji_check_broken.csv"),
+        "contribution.csv": Fixture("hatemoji_check_contribution.csv"),
     }),
-    "check dummy data": (None, (), {"test.csv": ("dummy", "test")}),
-    "check corrupted 1": (None, (), {"test.csv": ("released", "test", ("mutate", 1, 30))}),
-    "check corrupted 2": (None, (), {"test.csv": ("released", "test", ("mutate", 2, 30))}),
-    "check corrupted 3": (None, (), {"test.csv": ("released", "test", ("mutate", 3, 400))}),
-    "check corrupted, changes allowed": (
-        None, ("--allow-changes", "--full"), {"test.csv": ("released", "test", ("mutate", 1, 30))},
+    "check dummy data": GoldenCase(None, (), {"test.csv": Dummy("test")}),
+    "check corrupted 1": GoldenCase(None, (), {"test.csv": Released("test", Mutate(1, 30))}),
+    "check corrupted 2": GoldenCase(None, (), {"test.csv": Released("test", Mutate(2, 30))}),
+    "check corrupted 3": GoldenCase(None, (), {"test.csv": Released("test", Mutate(3, 400))}),
+    "check corrupted, changes allowed": GoldenCase(
+        None, ("--allow-changes", "--full"), {"test.csv": Released("test", Mutate(1, 30))},
     ),
-    "check synthetic 1x, 0 edits": (
-        None, ("--strict",), {"new.csv": ("released", "test", ("renew", 1, 100_000))},
+    "check synthetic 1x, 0 edits": GoldenCase(
+        None, ("--strict",), {"new.csv": Released("test", Renew(1, 100_000))},
     ),
-    "check synthetic 1x, 60 edits": (None, ("--strict",), {
-        "new.csv": ("released", "test", ("renew", 1, 100_000), ("mutate", 11, 60)),
+    "check synthetic 1x, 60 edits": GoldenCase(None, ("--strict",), {
+        "new.csv": Released("test", Renew(1, 100_000), Mutate(11, 60)),
     }),
-    "check synthetic 5x, 300 edits": (None, ("--strict",), {
-        "new.csv": ("released", "test", ("renew", 5, 100_000), ("mutate", 15, 300)),
+    "check synthetic 5x, 300 edits": GoldenCase(None, ("--strict",), {
+        "new.csv": Released("test", Renew(5, 100_000), Mutate(15, 300)),
     }),
-    "crlf fixture": (
-        None, (), {"crlf.csv": ("fixture", "hatemoji_check_broken.csv", ("crlf",))},
+    "crlf fixture": GoldenCase(
+        None, (), {"crlf.csv": Fixture("hatemoji_check_broken.csv", Crlf())},
     ),
 }  # fmt: skip
 #: The dataset ``GOLDEN``'s names are recorded for (a folder copied from this one keeps it).
