@@ -13,22 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.paths import source_lines
-from support.real import HATEMOJI_CHECK
+from support.synthetic import SYNTHETIC, mirror_file
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 
-pytestmark = pytest.mark.real_data
+pytestmark = [pytest.mark.real_data, pytest.mark.usefixtures("synthetic")]
 
 
 @pytest.fixture
 def contribution(mirror: Path, tmp_path: Path) -> Path:
-    """The first five released rows of the plain dataset's file, as contributed."""
-    (source,) = dataset_spec(HATEMOJI_CHECK).config().source_names
+    """The first five released rows of the synthetic ``test.csv``, as contributed."""
     path = tmp_path / "rows.csv"
-    path.write_bytes(b"".join(source_lines(mirror, HATEMOJI_CHECK, source)[:6]))
+    path.write_bytes(b"".join(mirror_file("test", mirror).read_bytes().splitlines(True)[:6]))
     return path
 
 
@@ -44,15 +41,17 @@ def test_validate_offline_after_one_read_from_a_mirror(
     contribution: Path, mirror: Path, tmp_path: Path, monkeypatch, capsys
 ) -> None:
     cache = str(tmp_path / "cache")
-    args = ["validate", str(contribution), "--dataset", HATEMOJI_CHECK, "--cache-dir", cache]
+    args = ["validate", str(contribution), "--dataset", SYNTHETIC, "--cache-dir", cache]
     assert main([*args, "--mirror", str(mirror)]) == 0
     capsys.readouterr()
     _offline(monkeypatch)
     assert main(args) == 0
     out, err = capsys.readouterr()
     assert out.endswith("0 error(s), 0 warning(s) in 1 file(s)\n")
-    (source,) = dataset_spec(HATEMOJI_CHECK).config().source_names
-    assert err == f"{source}: read from its verified copy in the cache, not fetched\n"
+    assert err == (
+        "train: read from its verified copy in the cache, not fetched\n"
+        "test: read from its verified copy in the cache, not fetched\n"
+    )
 
 
 def test_validate_offline_with_nothing_kept_exits_2_naming_both_fixes(
@@ -63,7 +62,7 @@ def test_validate_offline_with_nothing_kept_exits_2_naming_both_fixes(
         "validate",
         str(contribution),
         "--dataset",
-        HATEMOJI_CHECK,
+        SYNTHETIC,
         "--cache-dir",
         str(tmp_path),
     ]
