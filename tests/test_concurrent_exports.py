@@ -19,11 +19,11 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from support.real import HATEMOJI_CHECK
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets.hub.export import STAGING_PREFIX
 
-pytestmark = pytest.mark.real_data
+pytestmark = [pytest.mark.real_data, pytest.mark.usefixtures("synthetic")]
 
 ROUNDS = 20
 WORKERS = 2
@@ -69,13 +69,13 @@ def test_concurrent_exports_into_one_folder_hold(
 
     out = tmp_path / "out"
     export(
-        HATEMOJI_CHECK, out, cache_dir=str(session_cache), mirror=str(mirror)
+        SYNTHETIC, out, cache_dir=str(session_cache), mirror=str(mirror)
     )  # built, and a baseline
     expected = _whole_export(out)
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(WORKERS + 1)
     results = context.Queue()
-    args = (barrier, HATEMOJI_CHECK, str(out), str(session_cache), str(mirror), results)
+    args = (barrier, SYNTHETIC, str(out), str(session_cache), str(mirror), results)
     workers = [context.Process(target=_export_rounds, args=args) for _ in range(WORKERS)]
     for worker in workers:
         worker.start()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from support.cli import one_error_line
-from support.synthetic import REGISTERED, SYNTHETIC
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
@@ -45,9 +45,7 @@ def valid_lock(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     cache = folder / "cache"
     path = folder / "hatemoji.lock"
     args = ["lock", SYNTHETIC, "-o", str(path), "--cache-dir", str(cache)]
-    with pytest.MonkeyPatch.context() as patch:  # made before the test's own registration
-        for key, value in REGISTERED.items():
-            patch.setenv(key, value)
+    with registered():  # made before the test's own registration
         assert main([*args, "--mirror", str(mirror)]) == 0
     return path.read_text(encoding="utf-8"), cache
 

@@ -39,7 +39,8 @@ from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
 
-#: The dataset scored, its default config, and the column predictions are keyed by.
+#: The dataset scored (HatemojiCheck, named: its fairness table is what a score of one
+#: class leaves undefined), its default config, and the column predictions are keyed by.
 NAME = HATEMOJI_CHECK
 CONFIG = dataset_spec(NAME).config()
 ID = CONFIG.id_column or "index"

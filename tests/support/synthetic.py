@@ -3,8 +3,11 @@ what it holds, stated by hand from its files."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from hatemoji_datasets.core.registry import EXTRA_ENV
 
@@ -30,6 +33,15 @@ SPLITS = {"train": 24, "test": 16}
 LABELS = {"train": (15, 9), "test": (10, 6)}
 #: The categorical column: its raw and built name, and its values in ClassLabel order.
 TOPICS = ("fruit", "weather", "garden")
+
+
+@contextmanager
+def registered() -> Iterator[None]:
+    """The synthetic dataset registered for a block: for a fixture that lives longer than the
+    tests' ``synthetic`` fixture (which registers it for one test)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(EXTRA_ENV, str(FOLDER))
+        yield
 
 
 def mirror_file(source: str, mirror: Path = MIRROR) -> Path:
