@@ -9,8 +9,7 @@ import logging
 import re
 from pathlib import Path
 
-from conftest import dataset_facts, dummy_data_dir
-from support.paths import source_url, upstream_path
+from conftest import dataset_facts
 from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.building.recorded import compare
@@ -141,12 +140,11 @@ def test_markdown_scores_group_their_counts() -> None:
     assert "| alpha | 1,234 | 0.500 |" in text
 
 
-def test_verify_groups_row_counts() -> None:
-    spec = dataset_spec(HATEMOJI_CHECK)
-    config = spec.config()
-    expected = {config.eval_split: (1200, "a" * 64)}
-    found = {config.eval_split: (1234, "b" * 64)}
-    (problem,) = compare(spec, config.name, spec.version, expected, found, what="locked")
+def test_verify_groups_row_counts(synthetic: str) -> None:
+    expected = {"test": (1200, "a" * 64)}
+    found = {"test": (1234, "b" * 64)}
+    spec = dataset_spec(synthetic)
+    (problem,) = compare(spec, "default", "1.0.0", expected, found, what="locked")
     assert problem.endswith("(1,234 rows, locked 1,200)")
 
 
@@ -156,8 +154,9 @@ def _item(entry: str) -> str:
 
 
 def test_info_as_json_and_within_100_columns(mirror: Path, session_cache: Path, capsys) -> None:
-    """On the plain dataset (support.real): the JSON document, and the text within 100
-    columns, each ClassLabel's list wrapped between entries (a longer one on several lines)."""
+    """On HatemojiCheck (named: its seven functionalities are a ClassLabel list too long for
+    one line): the JSON document, and the text within 100 columns, each ClassLabel's list
+    wrapped between entries (a longer one on several lines)."""
     config = dataset_spec(HATEMOJI_CHECK).config()
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
     assert main(["info", HATEMOJI_CHECK, *where, "--format", "json"]) == 0
@@ -185,14 +184,11 @@ def test_info_as_json_and_within_100_columns(mirror: Path, session_cache: Path, 
     assert max(spans) > 1  # a list too long for one line wraps
 
 
-def test_csv_field_counts_are_grouped(tmp_path: Path, monkeypatch, capsys) -> None:
-    """A row far wider than the plain dataset's header (support.real)."""
-    (source,) = dataset_spec(HATEMOJI_CHECK).config().source_names
-    dummy = upstream_path(dummy_data_dir(HATEMOJI_CHECK), source_url(HATEMOJI_CHECK, source))
-    header = dummy.read_text(encoding="utf-8").splitlines()[0]
+def test_csv_field_counts_are_grouped(synthetic: str, tmp_path: Path, monkeypatch, capsys):
+    """A row far wider than the synthetic dataset's header."""
     monkeypatch.chdir(tmp_path)
+    header = "sentence_id,sentence,topic,complaint"
     Path("wide_row.csv").write_text(header + "\n" + ",".join(["1"] * 1500) + "\n")
-    assert main(["validate", "wide_row.csv", "--dataset", HATEMOJI_CHECK]) == 2
+    assert main(["validate", "wide_row.csv", "--dataset", synthetic]) == 2
     out = capsys.readouterr().out
-    fields = len(header.split(","))
-    assert f"rows must have the header's {fields} fields, but line 2 has 1,500" in out
+    assert "rows must have the header's 4 fields, but line 2 has 1,500" in out
