@@ -16,6 +16,7 @@ from hatemoji_datasets.cards.gather import Built
 from hatemoji_datasets.cards.lint import as_list, size_category
 from hatemoji_datasets.core.card_source import hub_repo
 from hatemoji_datasets.core.features import describe_feature
+from hatemoji_datasets.core.licences import terms
 from hatemoji_datasets.core.numbers import column as number_column
 
 #: The sections of a long-form data statement, in order, with their headings.
@@ -355,6 +356,7 @@ def _licence(built: Built) -> str:
             f"{built.source['license']}, as upstream released the data "
             f"(upstream files: {', '.join(licences)}). The code of this package is "
             "licensed separately (Apache-2.0).",
+            *(f"\n**{sentence}**" for sentence in terms(built.spec)),
         ]
     )
 

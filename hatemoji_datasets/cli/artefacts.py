@@ -157,6 +157,12 @@ def _codes(page: str, where: Where) -> str:
     return render(page)
 
 
+def _vocabularies(page: str, where: Where) -> str:
+    from hatemoji_datasets.validate.vocabularies import render
+
+    return render(page)
+
+
 def _releases(page: str, where: Where) -> str:
     from hatemoji_datasets.diff.releases import markdown_table, release_changes, render
 
@@ -223,6 +229,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
              _tasks_readme, shared=True),
     Artefact("finding_codes", "the finding-code table of docs/validation.md",
              _block("docs/validation.md", _codes), shared=True),
+    Artefact("vocabularies", "each config's own values, tables of docs/datasets.md",
+             _block("docs/datasets.md", _vocabularies), shared=True),
     Artefact("prefilter", "the text rules' Unicode prefilter ranges", _prefilter, shared=True,
              unavailable=_prefilter_unavailable),
     Artefact("cards", "dataset cards and Croissant metadata, from the built data", _cards,

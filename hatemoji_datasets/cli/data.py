@@ -12,6 +12,7 @@ from typing import Any
 from hatemoji_datasets.cli.output import WIDTH, human_size, number, show_progress, table, wrap_list
 from hatemoji_datasets.core.columns import LABEL_COLUMN
 from hatemoji_datasets.core.findings import safe
+from hatemoji_datasets.core.licences import terms
 
 #: A statistic's text longer than this is wrapped under its key rather than tabulated.
 LONG_TEXT = 100
@@ -136,12 +137,15 @@ def run_info(args: argparse.Namespace) -> int:
         # The stored summary's own format version is the file's, not this document's.
         shown = {key: value for key, value in info.items() if key != "format"}
         document = {"format": INFO_FORMAT, "exit_code": 0, "cache": str(cache), **shown}
+        document["licence_terms"] = terms(spec)
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
     print(f"{info['pretty_name']}: {info['name']} ({info['config']}), version {info['version']}")
     print("\n         ".join(wrap_list(f"configs: {', '.join(info['configs'])}", WIDTH)))
     print(f"cache: {safe(str(cache))}")
     print(f"license: {info['license']}")
+    for sentence in terms(spec):
+        print(textwrap.fill(f"terms: {sentence}", WIDTH, subsequent_indent="       "))
     print(f"homepage: {info['homepage']}")
     print("\nsplits:")
     print(table(["split", "rows"], list(info["splits"].items()), right=[1]))

@@ -11,6 +11,7 @@ from typing import Any
 
 from hatemoji_datasets.cli.output import show_progress
 from hatemoji_datasets.core.findings import safe
+from hatemoji_datasets.core.licences import OWN_USE_FLAG
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
@@ -36,6 +37,12 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     hub.add_argument("name", help="dataset name (its current version is exported)")
     hub.add_argument(
         "--out", required=True, help="folder to write: new, empty, or a previous export"
+    )
+    hub.add_argument(
+        OWN_USE_FLAG,
+        action="store_true",
+        help="export a dataset whose licence forbids sharing adapted copies (NoDerivatives), "
+        "for your own use only",
     )
     source_options(hub)
     hub.set_defaults(command=run_export)
@@ -126,7 +133,9 @@ def run_export(args: argparse.Namespace) -> int:
     from hatemoji_datasets.hub.export import export
 
     show_progress()
-    for path in export(args.name, args.out, cache_dir=args.cache_dir, mirror=args.mirror):
+    for path in export(
+        args.name, args.out, cache_dir=args.cache_dir, mirror=args.mirror, own_use=args.own_use
+    ):
         print(f"wrote: {safe(str(path))}")
     return 0
 

@@ -46,7 +46,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         metavar="ARTEFACT",
         help="only these artefacts (comma-separated or repeated): "
         "schemas, raw_columns, plans, loading_scripts, lm_eval_tasks, lm_eval_readme, "
-        "finding_codes, prefilter, cards, releases, baselines, fingerprints",
+        "finding_codes, vocabularies, prefilter, cards, releases, baselines, fingerprints",
     )
     source_options(regenerate)
     regenerate.set_defaults(command=run_regenerate)

@@ -23,6 +23,8 @@ language.
   shared decimals, byte sizes);
 - :mod:`~hatemoji_datasets.core.suggest`: "did you mean ...?" for a misspelt name;
 - :mod:`~hatemoji_datasets.core.progress`: progress on long work, where a person watches;
+- :mod:`~hatemoji_datasets.core.licences`: what a pinned file's licence lets the package do
+  (NoDerivatives, NonCommercial);
 - :mod:`~hatemoji_datasets.core.edits`: named edits of a raw file, the faults and cases a
   dataset's ``testing.py`` states for the tests.
 """

@@ -63,6 +63,8 @@ CODES: dict[str, str] = {
     "TEXT-EDGE-SPACE": "a text begins or ends with white space (warning)",
     # Against the released data.
     "RELEASE-CHANGED": "a cell of a released row differs from the release",
+    "ID-RELEASED": "a new row reuses a released id (its text and another cell differ from "
+    "the released row's): one finding, the next free id expected",
     "RELEASE-REPEATED-TEXT": "a new row repeats a released text",
     "RELEASE-NEAR-DUPLICATE": "a new text equals a released one once invisible characters "
     "are removed and it is NFKC-normalised (warning)",

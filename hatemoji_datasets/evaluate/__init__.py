@@ -5,6 +5,7 @@
 
 - :mod:`~hatemoji_datasets.evaluate.scoring`: :func:`score` and the scoring target;
 - :mod:`~hatemoji_datasets.evaluate.predictions`: reading and aligning predictions;
+- :mod:`~hatemoji_datasets.evaluate.fitting_ids`: the config ids that do not fit are those of;
 - :mod:`~hatemoji_datasets.evaluate.harness_log`: lm-evaluation-harness sample logs;
 - :mod:`~hatemoji_datasets.evaluate.numbers`: strict numbers (no booleans, NaN or infinities);
 - :mod:`~hatemoji_datasets.evaluate.metrics`: the metrics (scikit-learn, fairlearn);

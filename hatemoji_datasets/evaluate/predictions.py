@@ -209,6 +209,12 @@ def _normal_id(value: Any) -> Any:
     return value
 
 
+def prediction_ids(frame: pd.DataFrame, id_column: str) -> set[Any]:
+    """The ids of predictions read (:func:`read_predictions`), as they are matched with the
+    scored split's (``"7"`` is 7); ids that are no scalar are left out."""
+    return {key for key in map(_normal_id, frame[id_column]) if key is not NOT_SCALAR}
+
+
 def _hashable(value: Any) -> bool:
     try:
         hash(value)

@@ -72,6 +72,7 @@ from hatemoji_datasets.evaluate.report import (
 from hatemoji_datasets.harness.tasks import owner_of_task, task_choices
 
 if TYPE_CHECKING:
+    from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
     from hatemoji_datasets.pinning.lockfile import LockedDataset
 
 
@@ -150,7 +151,11 @@ def score(
         ids = list(range(len(frame)))
     else:  # integer ids as Python ints; text ids (``german-12``) as they are
         ids = [int(i) if isinstance(i, Integral) else i for i in frame[target.id_column]]
-    predicted, scores = align_frame(given, source, target.id_column, ids)
+    try:
+        predicted, scores = align_frame(given, source, target.id_column, ids)
+    except PredictionError as error:
+        path = source if isinstance(predictions, str | os.PathLike) else None
+        raise _hinted(error, spec, config_spec, version, ids, given, path, cache_dir) from None
     if set(LOG_COLUMNS) <= set(given.columns):  # only a sample log carries its docs
         what = f"{spec.name}/{config_spec.name} {split} ({version})"
         check_documents(Path(source), given, dataset.to_list(), ids, target.id_column, what)
@@ -184,6 +189,28 @@ def score(
         matrix=declared.matrix if declared else None,
         heatmap=declared.heatmap if declared else "rows",
     )
+
+
+def _hinted(
+    error: PredictionError,
+    spec: DatasetSpec,
+    config: ConfigSpec,
+    version: str,
+    ids: list[Any],
+    given: pd.DataFrame,
+    path: str | None,
+    cache_dir: str | None,
+) -> PredictionError:
+    """The error, ending with the config the predictions' ids are those of, if one is."""
+    from hatemoji_datasets.evaluate.fitting_ids import fitting_hint, fitting_reference
+    from hatemoji_datasets.evaluate.predictions import prediction_ids
+
+    predicted = prediction_ids(given, config.id_column or ROW_INDEX)
+    fitting = fitting_reference(spec, config, version, ids, predicted, cache_dir)
+    if fitting is None:
+        return error
+    hint = fitting_hint(spec, config, fitting, path)
+    return PredictionError(str(error) + hint, problems=[*error.problems, hint[2:]])
 
 
 def _cases(frame: pd.DataFrame, ids: list[Any], scores: np.ndarray | None) -> pd.DataFrame:

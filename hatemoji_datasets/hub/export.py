@@ -45,6 +45,7 @@ from hatemoji_datasets.core.file_writes import (
     output_error,
     writing,
 )
+from hatemoji_datasets.core.licences import check_shareable
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.hub.parquet import hub_table, labels_table, write_parquet
 from hatemoji_datasets.version import __version__
@@ -149,8 +150,13 @@ def export(
     *,
     cache_dir: str | None = None,
     mirror: str | None = None,
+    own_use: bool = False,
 ) -> list[Path]:
     """Write the Hub repository of dataset ``name`` (current version, every config).
+
+    A dataset whose licence forbids sharing adapted material (NoDerivatives) is refused
+    with :class:`~hatemoji_datasets.core.licences.LicenceError` unless ``own_use`` says
+    the copy is for the user alone; its card then says so.
 
     ``out_dir`` may be new, empty, or hold a previous export, whose files are
     replaced (stale configs and splits go); a folder holding anything else is
@@ -163,6 +169,7 @@ def export(
     (a full disk) leaves the folder as it was, a previous export included.
     """
     spec = dataset_spec(name)
+    check_shareable(spec, own_use=own_use)
     folder = Path(out_dir)
     _previous_export(folder)  # refuse a foreign folder before building anything
     check_folder_destination(folder)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hatemoji_datasets.core.errors import HatemojiDatasetsError
+from hatemoji_datasets.core.licences import check_shareable
 from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.hub.export import export
 from hatemoji_datasets.hub.tokens import mask_tokens
@@ -103,6 +104,7 @@ def push(
     import tempfile
 
     check_repo_id(repo_id)
+    check_shareable(dataset_spec(name))  # an upload is always shared
     with tempfile.TemporaryDirectory(prefix="hatemoji-export-") as scratch:
         folder = Path(out_dir) if out_dir is not None else Path(scratch) / "export"
         export(name, folder, cache_dir=cache_dir, mirror=mirror)

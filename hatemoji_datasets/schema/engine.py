@@ -20,6 +20,7 @@ import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
 from hatemoji_datasets.core.findings import Finding, finding_order, preview
+from hatemoji_datasets.core.suggest import did_you_mean
 from hatemoji_datasets.schema.direct import Case, failure_cases
 from hatemoji_datasets.schema.model import Model, rules_of, values_of
 from hatemoji_datasets.schema.rules import Rule
@@ -127,7 +128,27 @@ def _code_of(check: str, rules: dict[str, Rule]) -> tuple[str, Rule | None]:
     return BUILTIN_CODES.get(check.split("(", 1)[0], "VALUE-INVALID"), None
 
 
-def _describe(schema: pa.DataFrameSchema, column: str | None, check: str, code: str):
+def one_of(allowed: Iterable[Any]) -> str:
+    """The expected value of a value not allowed: ``one of a, b, c`` (``, or empty`` last
+    where an empty value is allowed: an empty item would read as a stray comma)."""
+    values = [str(value) for value in allowed]
+    named = ", ".join(value for value in values if value)
+    return f"one of {named}" + (", or empty" if "" in values else "")
+
+
+def _not_allowed(value: Any, allowed: Iterable[Any]) -> tuple[str, str]:
+    """The message and expected value of a value outside ``allowed``, with the closest."""
+    allowed = list(allowed)
+    return f"value is not allowed{_closest(value, allowed)}", one_of(allowed)
+
+
+def _closest(value: Any, allowed: list[Any]) -> str:
+    return did_you_mean(str(value), map(str, allowed))
+
+
+def _describe(
+    schema: pa.DataFrameSchema, column: str | None, check: str, code: str, value: Any = None
+):
     """The message and expected value of a built-in check's failure."""
     if code == "VALUE-TYPE":
         return f"cannot be read as {check.partition('(')[2].rstrip(')').strip(chr(39))}", None
@@ -138,7 +159,7 @@ def _describe(schema: pa.DataFrameSchema, column: str | None, check: str, code: 
     found = [c for c in schema.columns[column].checks if c.error == check] if column else []
     statistics = found[0].statistics if found else {}
     if "allowed_values" in statistics:
-        return "value is not allowed", "one of " + ", ".join(map(str, statistics["allowed_values"]))
+        return _not_allowed(value, statistics["allowed_values"])
     if "min_value" in statistics or "max_value" in statistics:
         low, high = statistics.get("min_value"), statistics.get("max_value")
         bounds = [f">= {low}" if low is not None else "", f"<= {high}" if high is not None else ""]
@@ -156,6 +177,7 @@ def _translate(
     places: list[tuple[str, int]] | None,
 ) -> list[Finding]:
     rules, schema = rules_of(model), compiled(model)
+    allowed_in = _allowed_per_row(rules.values(), frame)
     untyped = {case.column for case in cases if str(case.check).startswith("coerce_dtype")}
     # One finding per cell: column checks first, in pandera's order, then row rules.
     cells: dict[tuple[Any, str | None], Finding] = {}
@@ -174,9 +196,12 @@ def _translate(
         where, line = _place(file, position, places)
         key = (position, column) if position is not None else (check, column)
         if key not in cells:
-            message, expected = (
-                (info.message, None) if info else _describe(schema, column, check, code)
-            )
+            if info:
+                message, expected = info.message, None
+            elif code == "VALUE-NOT-ALLOWED" and allowed_in(column, position) is not None:
+                message, expected = _not_allowed(case.failure_case, allowed_in(column, position))
+            else:
+                message, expected = _describe(schema, column, check, code, case.failure_case)
             cells[key] = Finding(
                 where,
                 line,
@@ -218,6 +243,9 @@ def _translate(
                 expected_cache[key] = values_of(info.detail, frame)
             added = expected_cache[key][position]
             message += f"; {added}" if isinstance(added, str) and added else ""
+        allowed = allowed_in(info.column, position)
+        if allowed is not None and expected is None:  # the row's own values, the closest
+            message, expected = message + _closest(value, allowed), one_of(allowed)
         found.append(
             Finding(
                 where,
@@ -230,6 +258,24 @@ def _translate(
             )
         )
     return found
+
+
+def _allowed_per_row(
+    rules: Iterable[Rule], frame: pd.DataFrame
+) -> Callable[[str | None, int | None], list[Any] | None]:
+    """``allowed_in(column, position)``: the values a row rule says ``column`` allows in
+    that row (:attr:`Rule.allowed`; None where no rule narrows them), worked out once."""
+    narrowing = {rule.column: rule.allowed for rule in rules if rule.allowed is not None}
+    computed: dict[str, list[Any]] = {}
+
+    def allowed_in(column: str | None, position: int | None) -> list[Any] | None:
+        if column not in narrowing or position is None:
+            return None
+        if column not in computed:
+            computed[column] = values_of(narrowing[column], frame)
+        return computed[column][position]
+
+    return allowed_in
 
 
 def _place(

@@ -3,8 +3,9 @@
 A dataset's ``rules.py`` declares each of its rules once, as a :class:`Rule`:
 what it reports (code, message, the column it speaks of, the columns it reads)
 and ``check(rows)``, a vectorised function over the :class:`Rows` it is given,
-True where a row keeps the rule. ``expected(rows)`` and ``detail(rows)`` say,
-per row, what the column should hold and what the message adds.
+True where a row keeps the rule. ``expected(rows)``, ``detail(rows)`` and
+``allowed(rows)`` say, per row, what the column should hold, what the message adds
+and which values the column allows in that row.
 
 The same function runs everywhere: the pandera model in ``schema.py`` wraps it
 as a check (:func:`hatemoji_datasets.schema.model.rule`, which hands it the
@@ -54,6 +55,10 @@ class Rule:
     expected: Check | None = None
     #: ``detail(rows)``: per row, what the message adds after a semicolon (null: nothing).
     detail: Check | None = None
+    #: ``allowed(rows)``: per row, the values ``column`` allows there where they are fewer
+    #: than its column check's (a language's own groups; null: the column's). A finding on
+    #: that cell, this rule's or the column check's, names them and suggests a close one.
+    allowed: Check | None = None
     #: Whether it compares rows with each other (and with the released rows).
     across: bool = False
     #: Whether it reads ``column`` alone (a check of that column in the pandera model).

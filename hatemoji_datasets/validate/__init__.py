@@ -13,6 +13,7 @@
 - :mod:`~hatemoji_datasets.validate.joined`: joined contributions (cases and annotations);
 - :mod:`~hatemoji_datasets.validate.across_files`: rules over all files of a contribution;
 - :mod:`~hatemoji_datasets.validate.codes`: the generated table of finding codes;
+- :mod:`~hatemoji_datasets.validate.vocabularies`: the generated tables of each config's values;
 - :mod:`~hatemoji_datasets.validate.prefilter`: the text rules' Unicode prefilter;
 - :mod:`~hatemoji_datasets.validate.prefilter_ranges`: its generated ranges.
 """

@@ -36,7 +36,13 @@ from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, 
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
-from hatemoji_datasets.validate.formats import format_hints, part_of, source_of, split_of
+from hatemoji_datasets.validate.formats import (
+    format_hints,
+    part_hints,
+    part_of,
+    source_of,
+    split_of,
+)
 from hatemoji_datasets.validate.report import ValidationReport
 
 if TYPE_CHECKING:
@@ -120,6 +126,12 @@ def validate_contributions(
             if any(f.code in ("COLUMN-MISSING", "COLUMN-UNEXPECTED") for f in found):
                 header = [str(c) for c in raw.table.column_names]
                 report.hints += format_hints(raw.path, header, spec, config_spec)
+            elif (
+                any(f.severity == "error" for f in found)
+                and part.key_column in raw.table.column_names
+            ):
+                keys = raw.table[part.key_column].to_pylist()
+                report.hints += part_hints(raw.path, keys, spec, config_spec, released)
             raw_files.setdefault(part, []).append(raw)
             if part.key_column in raw.table.column_names:
                 keys = raw.table[part.key_column].to_pandas()

@@ -9,12 +9,18 @@ for a source only when the format has just one.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from hatemoji_datasets.core.registry import format_reference, specs
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.schema.raw_columns import layout_of
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def upstream_name(spec: DatasetSpec, source: str) -> str:
@@ -111,3 +117,51 @@ def format_hints(path: str, header: list[str], spec: DatasetSpec, config: Config
             f"score it with `hatemoji-datasets score {spec.name} --predictions {path}`"
         )
     return hints
+
+
+def _prefix(key: object) -> str:
+    """An id without its number: ``german-`` of ``german-12`` (empty for a plain number)."""
+    return str(key).rstrip("0123456789")
+
+
+def next_free_id(key: object, keys: Iterable[object]) -> str | None:
+    """The id after the highest of ``keys`` that is written like ``key`` (its prefix, then a
+    number): ``german-3646`` for ``german-12`` when ``german-3645`` is the highest; None
+    where ``key`` ends in no number."""
+    prefix = _prefix(key)
+    if prefix == str(key):
+        return None
+    numbers = [str(k)[len(prefix) :] for k in keys if _prefix(k) == prefix]
+    return f"{prefix}{max(int(n) for n in numbers if n) + 1}"
+
+
+def part_hints(
+    path: str, keys: list[object], spec: DatasetSpec, config: ConfigSpec, released: pd.DataFrame
+) -> list[str]:
+    """For a file checked against a config that stacks others (Multilingual HateCheck's
+    ``all``) whose ids (``keys``) are mostly one part's, by their prefix (``german-``) as
+    the ``released`` rows have it: validate it with that part's config, where an id of
+    another part is one finding of the part's rules. A file named like an upstream file
+    is that file's part already and gets none."""
+    from hatemoji_datasets.schema.model import row_sources
+
+    sources = row_sources(released)
+    parts = [stack.parts for stack in spec.stacks if stack.whole == config.name]
+    if not parts or sources is None or named_source(path, spec) is not None or not keys:
+        return []
+    prefixes: dict[str, set[str]] = {}
+    for key, source in zip(released[config.key_column], sources, strict=True):
+        prefixes.setdefault(source, set()).add(_prefix(key))
+    part_of_prefix = {}
+    for part in parts[0]:
+        found = {p for s in spec.config(part).source_names for p in prefixes.get(s, ())}
+        if len(found) == 1 and "" not in found:  # a part whose every id says it is its
+            part_of_prefix[found.pop()] = part
+    counted = Counter(part_of_prefix.get(_prefix(key)) for key in keys)
+    part, rows = max(counted.items(), key=lambda item: item[1])
+    if part is None or rows * 2 <= len(keys):
+        return []
+    return [
+        f"{path}: {rows:,} of its {len(keys):,} rows have ids of {spec.name}/{part}: "
+        f"validate it with --config {part}"
+    ]

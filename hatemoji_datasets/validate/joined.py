@@ -4,7 +4,8 @@ A contributed file of one format is joined with the contributed files of the
 other format, or else with the released ones (a copy of the cases file with
 the released annotations). Only findings located in contributed files are
 kept, and none on a cell on which another rule already reported an error (a
-warning there, such as an edge space, never hides a mismatch).
+warning there, such as an edge space, never hides a mismatch), nor on a row that reuses
+a released id, compared with the released side (``ID-RELEASED`` says it once).
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def contribution_join_findings(
 ) -> list[Finding]:
     own = config.parts[0]
     unreported = not_yet_reported(reported)
+    # A row that reuses a released id is another case than the released row: that it
+    # differs from the released row's partner is that one fault, already reported.
+    reused = {
+        (f.file, f.line) for f in reported if f.code == "ID-RELEASED" and f.severity == "error"
+    }
     found: list[Finding] = []
     for part in config.parts[1:]:
         if own not in contributed and part not in contributed:
@@ -50,7 +56,9 @@ def contribution_join_findings(
                 rows_file=rows_file,
                 partner_file=partner_file,
             )
-            if f.file and unreported(f)
+            if f.file
+            and unreported(f)
+            and not ((own in contributed) != (part in contributed) and (f.file, f.line) in reused)
         ]
     return found
 

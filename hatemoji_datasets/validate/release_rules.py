@@ -1,6 +1,7 @@
 """Rules that compare a contributed file with the released data, and rules for new text.
 
-- released rows must not change (``RELEASE-CHANGED``);
+- released rows must not change (``RELEASE-CHANGED``), and a new row must not reuse a
+  released id (``ID-RELEASED``: its text and another cell differ from the released row);
 - a new row must not repeat a released text (``RELEASE-REPEATED-TEXT``), nor
   one that differs only by invisible characters or compatibility forms
   (``RELEASE-NEAR-DUPLICATE``, a warning);
@@ -85,7 +86,9 @@ def member(values: pd.Series, pool: pd.Series) -> np.ndarray:
 
 
 def changed_rows(rows: ContributedRows, severity: Severity) -> list[Finding]:
-    """Cells of released rows that the file changes."""
+    """Cells of released rows that the file changes, or, for a row whose text and another
+    cell both differ from its id's released row (a new row given a released id), one
+    finding naming that row and the next free id."""
     if not rows.is_released.any():
         return []
     key = rows.key_column
@@ -94,8 +97,15 @@ def changed_rows(rows: ContributedRows, severity: Severity) -> list[Finding]:
     theirs = rows.released[columns].astype(str).drop_duplicates(key).set_index(key, drop=False)
     theirs = theirs.reindex(mine[key]).set_axis(mine.index)
     key_at = columns.index(key)
-    found = []
-    for row, column in zip(*mine.ne(theirs).to_numpy().nonzero(), strict=True):
+    differs = mine.ne(theirs).to_numpy()
+    reused = np.zeros(len(mine), dtype=bool)
+    if rows.text_column != key and rows.text_column in columns:
+        text_at = columns.index(rows.text_column)
+        others = [at for at in range(len(columns)) if at not in (key_at, text_at)]
+        reused = differs[:, text_at] & differs[:, others].any(axis=1)
+    found = _reused_ids(rows, mine, theirs, reused, severity)
+    differs[reused] = False
+    for row, column in zip(*differs.nonzero(), strict=True):
         found.append(
             rows.finding(
                 rows.frame.index.get_loc(mine.index[row]),
@@ -104,6 +114,41 @@ def changed_rows(rows: ContributedRows, severity: Severity) -> list[Finding]:
                 f"changes released row {key}={preview(mine.iat[row, key_at])}",
                 mine.iat[row, column],
                 theirs.iat[row, column],
+                severity,
+            )
+        )
+    return found
+
+
+def _reused_ids(
+    rows: ContributedRows,
+    mine: pd.DataFrame,
+    theirs: pd.DataFrame,
+    reused: np.ndarray,
+    severity: Severity,
+) -> list[Finding]:
+    """One ``ID-RELEASED`` per row that reuses a released id: the released row's text, and
+    the next id no released row nor the file holds (expected)."""
+    from hatemoji_datasets.validate.formats import next_free_id
+
+    key, text = rows.key_column, rows.text_column
+    every = [*rows.released[key].astype(str), *rows.frame[key].astype(str)]
+    found = []
+    for row in reused.nonzero()[0]:
+        released_id = mine[key].iat[row]
+        message = (
+            f"{key}={preview(released_id)} is the id of a released row "
+            f"({text} {preview(theirs[text].iat[row], 40)!r}): a new row needs a new id"
+        )
+        position = rows.frame.index.get_loc(mine.index[row])
+        found.append(
+            rows.finding(
+                position,
+                None,
+                "ID-RELEASED",
+                message,
+                released_id,
+                next_free_id(released_id, every),
                 severity,
             )
         )

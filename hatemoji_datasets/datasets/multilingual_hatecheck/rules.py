@@ -109,6 +109,22 @@ def _whose(column: str, what: str, owners: dict[str, list[str]]):
     return detail
 
 
+def _own(vocabulary: dict[str, tuple[str, ...]], also: tuple[str, ...] = ()):
+    """Per row, the values of its language's vocabulary (``also`` first; null where the
+    row's language is unknown): what a finding on the cell names and suggests from."""
+
+    def allowed(rows: Rows) -> pyarrow.Array:
+        return pyarrow.array(
+            [
+                [*also, *vocabulary[language]] if language in vocabulary else None
+                for language in row_languages(rows).to_pylist()
+            ],
+            pyarrow.list_(pyarrow.string()),
+        )
+
+    return allowed
+
+
 def expected_ids(rows: Rows) -> pyarrow.Array:
     """The id with its file's language: ``LANGUAGE-N`` (``<NA>`` where the id has no number,
     as pandas writes a missing integer)."""
@@ -230,6 +246,7 @@ FUNCTIONALITY_LANGUAGE = Rule(
     column="functionality",
     reads=("mhc_case_id",),
     detail=_whose("functionality", "test", _TEST_LANGUAGES),
+    allowed=_own(FUNCTIONALITIES_OF),
 )
 TARGET_LANGUAGE = Rule(
     "MHC-TARGET-LANGUAGE",
@@ -239,6 +256,7 @@ TARGET_LANGUAGE = Rule(
     column="target_ident",
     reads=("mhc_case_id",),
     detail=_whose("target_ident", "group", _TARGET_LANGUAGES),
+    allowed=_own(UPSTREAM_TARGETS, (UPSTREAM_NO_TARGET,)),
 )
 REF_CASE = Rule(
     "MHC-REF-CASE",
