@@ -26,6 +26,7 @@ from hatemoji_datasets.evaluate.numbers import strict_number
 from hatemoji_datasets.evaluate.predictions import align_frame, read_predictions
 from hatemoji_datasets.harness.tasks import task_name
 
+#: HatemojiCheck, named: the logs are its lm-eval task's (the synthetic dataset has none).
 SPEC = dataset_spec(HATEMOJI_CHECK)
 CONFIG = SPEC.config()
 #: The id column of the logs' documents and of the predictions files.
