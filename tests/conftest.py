@@ -8,9 +8,7 @@ marked ``real_data`` automatically, so ``pytest -m "not real_data"`` runs withou
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -22,6 +20,7 @@ from support.paths import (
     DEFAULT_MIRROR,
     REAL_MIRROR,
     REFERENCE_ENV,
+    combined_mirror,
     reference_path,
     repin,
     run_folder,
@@ -29,7 +28,7 @@ from support.paths import (
     source_url,
     upstream_path,
 )
-from support.plain_load import PLAIN_LOAD, PlainLoad
+from support.plain_load import PlainLoad, load_plainly
 
 from hatemoji_datasets.core.edits import edited
 from hatemoji_datasets.core.registry import EXTRA_ENV, dataset_spec, specs
@@ -58,16 +57,7 @@ def mirror(tmp_path_factory: pytest.TempPathFactory) -> Path:
             f"real upstream data unavailable: set {MIRROR_ENV} or place the mirror at "
             f"{DEFAULT_MIRROR}"
         )
-    combined = run_folder(tmp_path_factory) / "mirror"
-    with run_lock(tmp_path_factory, "mirror"):
-        if not combined.is_dir():
-            making = combined.with_name("mirror.making")
-            shutil.rmtree(making, ignore_errors=True)
-            making.mkdir()
-            for host in (*REAL_MIRROR.iterdir(), *synthetic_dataset.MIRROR.iterdir()):
-                (making / host.name).symlink_to(host.resolve(), target_is_directory=True)
-            making.rename(combined)
-    return combined
+    return combined_mirror(tmp_path_factory, REAL_MIRROR, synthetic_dataset.MIRROR)
 
 
 @pytest.fixture
@@ -312,37 +302,9 @@ def plain_load(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., PlainL
     One child per export and interpreter loads every config of the export, once for the
     whole run (its workers included); each call reads back one config.
     """
-    import hashlib
-    import json
-
-    import pyarrow as pa
 
     def load(folder: Path, config: str, python: str = sys.executable) -> PlainLoad:
-        key = hashlib.sha256(f"{folder}\0{python}".encode()).hexdigest()[:16]
-        out = run_folder(tmp_path_factory) / "plain" / key
-        with run_lock(tmp_path_factory, f"plain-{key}"):
-            if not (out / "done").is_file():
-                shutil.rmtree(out, ignore_errors=True)
-                (out / "rows").mkdir(parents=True)
-                env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", MIRROR_ENV)}
-                env["HF_HUB_OFFLINE"] = "1"
-                done = subprocess.run(
-                    [python, "-c", PLAIN_LOAD, str(folder), str(out / "cache"), str(out / "rows")],
-                    cwd=out,
-                    env=env,
-                    capture_output=True,
-                    text=True,
-                    timeout=900,
-                )
-                assert done.returncode == 0, done.stderr[-3000:]
-                (out / "done").write_text("")
-        rows = out / "rows" / config
-        saved = json.loads((rows / "features.json").read_text())
-        tables = {
-            split: pa.ipc.open_file(str(rows / f"{split}.arrow")).read_all()
-            for split in saved["splits"]
-        }
-        return PlainLoad(saved["version"], saved["splits"], tables)
+        return load_plainly(folder, config, python, tmp_path_factory)
 
     return load
 

@@ -135,3 +135,18 @@ def copy_of_the_repository(target: Path) -> None:
 def all_configs() -> list[tuple[str, str]]:
     """Every registered ``(dataset, config)``."""
     return [(name, config.name) for name, spec in specs().items() for config in spec.configs]
+
+
+def combined_mirror(factory: pytest.TempPathFactory, *mirrors: Path) -> Path:
+    """One mirror of the run holding every host folder of ``mirrors`` (each a link), made once
+    for the whole run (its workers included)."""
+    combined = run_folder(factory) / "mirror"
+    with run_lock(factory, "mirror"):
+        if not combined.is_dir():
+            making = combined.with_name("mirror.making")
+            shutil.rmtree(making, ignore_errors=True)
+            making.mkdir()
+            for host in (host for mirror in mirrors for host in mirror.iterdir()):
+                (making / host.name).symlink_to(host.resolve(), target_is_directory=True)
+            making.rename(combined)
+    return combined

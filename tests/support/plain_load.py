@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import shutil
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from hatemoji_datasets.sources.settings import MIRROR_ENV
+from support.paths import run_folder, run_lock
 
 #: Run in a child process: load every config of an export with plain
 #: ``datasets.load_dataset`` and save, per config and split, the features (``to_dict``) and
@@ -38,3 +49,37 @@ class PlainLoad:
     datasets_version: str
     features: dict[str, dict]
     tables: dict[str, object]
+
+
+def load_plainly(
+    folder: Path, config: str, python: str, factory: pytest.TempPathFactory
+) -> PlainLoad:
+    """What a child running ``python`` loads of config ``config`` of the export ``folder``:
+    one child per export and interpreter loads every config, once for the whole run."""
+    import pyarrow as pa
+
+    key = hashlib.sha256(f"{folder}\0{python}".encode()).hexdigest()[:16]
+    out = run_folder(factory) / "plain" / key
+    with run_lock(factory, f"plain-{key}"):
+        if not (out / "done").is_file():
+            shutil.rmtree(out, ignore_errors=True)
+            (out / "rows").mkdir(parents=True)
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", MIRROR_ENV)}
+            env["HF_HUB_OFFLINE"] = "1"
+            done = subprocess.run(
+                [python, "-c", PLAIN_LOAD, str(folder), str(out / "cache"), str(out / "rows")],
+                cwd=out,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+            assert done.returncode == 0, done.stderr[-3000:]
+            (out / "done").write_text("")
+    rows = out / "rows" / config
+    saved = json.loads((rows / "features.json").read_text())
+    tables = {
+        split: pa.ipc.open_file(str(rows / f"{split}.arrow")).read_all()
+        for split in saved["splits"]
+    }
+    return PlainLoad(saved["version"], saved["splits"], tables)
