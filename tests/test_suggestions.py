@@ -25,7 +25,8 @@ from hatemoji_datasets.schema.raw_columns import layout_of
 
 #: Every registered dataset; the first stands for any where one is enough.
 DATASETS = list(specs())
-ANY = DATASETS[0]
+#: A registered name to misspell (APEACH, named).
+ANY = "apeach"
 
 
 def _dropped(name: str, at: int) -> str:
@@ -117,7 +118,8 @@ def test_the_cli_keeps_exit_status_and_json_shape(capsys) -> None:
 
 
 def _joined_elsewhere() -> list[str]:
-    """Datasets a file of the plain dataset's columns (support.real) is given to by mistake:
+    """Datasets a file of HatemojiCheck's columns is given to by mistake (named: its
+    ``case_id`` is the key HateCheck's join is on, which the synthetic dataset lacks):
     those whose default config joins files of another format on a column that file has, and
     whose rows' file has an unnamed column. The file misses their columns, the unnamed one
     included, and its rows have no partner in the join. The first such is enough."""
@@ -206,31 +208,25 @@ def test_a_file_of_another_dataset_is_named(other, tmp_path, monkeypatch, capsys
     assert status == 0 and "hint:" not in out.out
 
 
-def test_built_names_and_predictions_files_are_told(tmp_path, monkeypatch, capsys, mirror) -> None:
+def test_built_names_and_predictions_files_are_told(
+    synthetic: str, tmp_path, monkeypatch, capsys, mirror
+) -> None:
     # A file with the names `info` shows, or a predictions file, got only its column errors.
-    config = dataset_spec(HATEMOJI_CHECK).config()
-    built = list(
-        dataset_spec(HATEMOJI_CHECK).load(config.features)(
-            config, dataset_spec(HATEMOJI_CHECK).version
-        )
-    )
-    raw = dataset_spec(HATEMOJI_CHECK).load(config.schema).to_schema().columns
-    assert set(built) - set(raw), "the plain dataset renames no column"
-    cases = ",".join(built) + "\n" + ",".join("1" for _ in built) + "\n"
+    # The synthetic dataset builds `text` and `label` from `sentence` and `complaint`.
+    cases = "sentence_id,text,topic,label\n1,1,1,1\n"
     status, out = _validate(
-        tmp_path, monkeypatch, capsys, cases, HATEMOJI_CHECK, "--mirror", str(mirror)
+        tmp_path, monkeypatch, capsys, cases, synthetic, "--mirror", str(mirror)
     )
     assert status == 1
     assert (
         "hint: new_cases.csv has the built dataset's column names (as `info` shows them): a "
-        f"contribution is written as the upstream file is, with its columns ({', '.join(raw)}) "
-        "and its values"
+        "contribution is written as the upstream file is, with its columns (sentence_id, "
+        "sentence, topic, complaint) and its values"
     ) in out.out.splitlines()
-    id_column = config.id_column or "index"
-    predictions = f"{id_column},prediction\n1,0\n2,1\n"
-    status, out = _validate(tmp_path, monkeypatch, capsys, predictions, HATEMOJI_CHECK)
+    predictions = "sentence_id,prediction\n25,0\n26,1\n"
+    status, out = _validate(tmp_path, monkeypatch, capsys, predictions, synthetic)
     assert status == 1
     assert (
         "hint: new_cases.csv looks like a predictions file (a 'prediction' column): score it "
-        f"with `hatemoji-datasets score {HATEMOJI_CHECK} --predictions new_cases.csv`"
+        "with `hatemoji-datasets score synthetic --predictions new_cases.csv`"
     ) in out.out.splitlines()
