@@ -161,6 +161,7 @@ def test_changed_released_row(mirror: Path, tmp_path: Path) -> None:
     header, rows = released_rows(mirror)
     column = TEXT  # rows are keyed by their id: a changed text is a changed row
     before = rows[0][header.index(column)]
+    assert before == "Oranges are juicy in winter"  # id 25
     rows[0][header.index(column)] = after = before + " again"
     changed = write_rows(tmp_path / "changed.csv", header, rows[:1])
     report = check([changed], mirror=mirror)

@@ -69,7 +69,8 @@ def test_tampered_source_fails_and_leaves_cache_clean(mirror: Path, tmp_path: Pa
     with pytest.raises(ChecksumError) as failure:
         load_dataset(SYNTHETIC, cache_dir=str(cache), mirror=str(bad_mirror))
     message = str(failure.value)
-    assert URL in message and SHA256 in message
+    assert URL in message
+    assert SHA256 in message and len(SHA256) == 64
     assert failure.value.actual in message and failure.value.actual != failure.value.expected
     assert _built_versions(cache) == []
     # The same cache then builds from the good mirror: nothing stale was kept.

@@ -223,6 +223,8 @@ def test_built_names_and_predictions_files_are_told(
         "contribution is written as the upstream file is, with its columns (sentence_id, "
         "sentence, topic, complaint) and its values"
     ) in out.out.splitlines()
+    # The columns it renames, each named once on each side.
+    assert "new_cases.csv:1: COLUMN-MISSING column 'sentence': missing column" in out.out
     predictions = "sentence_id,prediction\n25,0\n26,1\n"
     status, out = _validate(tmp_path, monkeypatch, capsys, predictions, synthetic)
     assert status == 1
