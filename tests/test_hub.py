@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 import pytest
 from packaging.version import Version
 from support.paths import REPO, all_configs
-from support.real import HATEMOJI_CHECK
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.building.recorded import read_recorded
@@ -193,31 +193,33 @@ def test_portable_features_use_the_3x_spelling() -> None:
 # -- the export folder --------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_refuses_a_folder_with_other_files(tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "out"
-    config = dataset_spec(HATEMOJI_CHECK).config()
-    written = folder / parquet_name(config.name, config.split_names[0])  # one the export writes
+    written = folder / parquet_name("default", "train")  # one the export writes
     written.parent.mkdir(parents=True)
     (folder / "notes.txt").write_text("mine")
     written.write_text("old")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match=r"notes\.txt"):
-        hub_export.export(HATEMOJI_CHECK, folder)
+        hub_export.export(SYNTHETIC, folder)
     assert (folder / "notes.txt").read_text() == "mine"  # nothing removed
     assert written.exists()
 
 
 @pytest.mark.parametrize("where", ["loader.py", "data/default/x.py", "data/a/b/c.parquet"])
+@pytest.mark.usefixtures("synthetic")
 def test_export_refuses_foreign_paths(tmp_path: Path, monkeypatch, where: str) -> None:
     path = tmp_path / "out" / where
     path.parent.mkdir(parents=True)
     path.write_text("x")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="does not write"):
-        hub_export.export(HATEMOJI_CHECK, tmp_path / "out")
+        hub_export.export(SYNTHETIC, tmp_path / "out")
     assert path.exists()
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> None:
     outside = tmp_path / "outside"
     (outside / "cfg").mkdir(parents=True)
@@ -228,10 +230,11 @@ def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> No
     (folder / "data").symlink_to(outside)
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="data"):
-        hub_export.export(HATEMOJI_CHECK, folder)
+        hub_export.export(SYNTHETIC, folder)
     assert keep.read_text() == "not the export's"
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_replaces_a_previous_export_and_drops_stale_files(
     exported, tmp_path: Path, session_cache: Path, mirror: Path
 ) -> None:
@@ -240,8 +243,8 @@ def test_export_replaces_a_previous_export_and_drops_stale_files(
     stale.parent.mkdir(parents=True)
     stale.write_text("a config a previous version had")
     (folder / "README.md").write_text("old card")
-    hub_export.export(HATEMOJI_CHECK, folder, cache_dir=str(session_cache), mirror=str(mirror))
-    assert tree(folder) == tree(exported(HATEMOJI_CHECK))
+    hub_export.export(SYNTHETIC, folder, cache_dir=str(session_cache), mirror=str(mirror))
+    assert tree(folder) == tree(exported(SYNTHETIC))
 
 
 def _no_build(*args: Any, **kwargs: Any) -> None:
@@ -382,13 +385,14 @@ def plan_message(name: str) -> str:
     return f"{spec.pretty_name} {spec.version}, exported by hatemoji-datasets"
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) -> None:
-    tag = f"v{dataset_spec(HATEMOJI_CHECK).version}"
+    tag = "v1.0.0"
     api = FakeApi(tags=(tag,))
     with pytest.raises(hub_push.HubError, match=f"already has tag {re.escape(tag)}"):
         hub_push.push(
-            HATEMOJI_CHECK,
-            f"org/{HATEMOJI_CHECK}",
+            SYNTHETIC,
+            f"org/{SYNTHETIC}",
             api=api,
             cache_dir=str(session_cache),
             mirror=str(mirror),
@@ -397,6 +401,7 @@ def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) 
 
 
 @pytest.mark.parametrize("step", ["create_repo", "create_commit", "create_tag"])
+@pytest.mark.usefixtures("synthetic")
 def test_network_failures_are_one_line_without_the_token(
     step: str, session_cache: Path, mirror: Path, monkeypatch, capsys
 ) -> None:
@@ -405,9 +410,9 @@ def test_network_failures_are_one_line_without_the_token(
     monkeypatch.setattr(hub_push, "push", _with_api(hub_push.push, api))
     args = [
         "push",
-        HATEMOJI_CHECK,
+        SYNTHETIC,
         "--repo-id",
-        f"org/{HATEMOJI_CHECK}",
+        f"org/{SYNTHETIC}",
         "--token",
         "hf_secret_token",
     ]
@@ -416,7 +421,7 @@ def test_network_failures_are_one_line_without_the_token(
     assert "hf_secret_token" not in captured.out + captured.err
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
-    assert lines[0].startswith(f"error: push to org/{HATEMOJI_CHECK} failed: cannot ")
+    assert lines[0].startswith(f"error: push to org/{SYNTHETIC} failed: cannot ")
     assert "ConnectionError: Max retries exceeded" in lines[0]
     assert "Traceback" not in captured.err
 
@@ -429,9 +434,10 @@ def _with_api(push: Any, api: FakeApi) -> Any:
 
 
 @pytest.mark.parametrize("repo_id", ["noslash", "org/", "/name", "a/b/c", "org/na me"])
+@pytest.mark.usefixtures("synthetic")
 def test_push_refuses_a_malformed_repo_id(repo_id: str) -> None:
     with pytest.raises(hub_push.HubError, match="ORG/NAME"):
-        hub_push.push(HATEMOJI_CHECK, repo_id, dry_run=True)
+        hub_push.push(SYNTHETIC, repo_id, dry_run=True)
 
 
 def test_cli_stays_light() -> None:
