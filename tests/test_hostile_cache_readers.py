@@ -6,8 +6,8 @@ recorded row counts and fingerprints): whatever the damage, one line naming the
 dataset, the file and the ``--force`` command, exit 1, no traceback. In
 0.3.0, ``verify`` skipped the check and recomputed the fingerprints from the
 damaged file: a flipped bit in a text column ended in a ``UnicodeDecodeError``
-traceback, other damage in a bare fingerprint mismatch. The cache holds HatemojiCheck
-(``support.real``).
+traceback, other damage in a bare fingerprint mismatch. The cache holds the tests'
+synthetic dataset (``tests/synthetic/README.md``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ a read-only folder is made with ``chmod`` (skipped as root, which chmod does not
 bind). Each failed on 3eb3066 with an OSError, NotADirectoryError or "No space
 left" traceback (for ``lock -o``, from the clean-up after the failed write).
 
-The writers write HatemojiCheck (``support.real``).
+The writers write the tests' synthetic dataset (``tests/synthetic/README.md``).
 """
 
 from __future__ import annotations
