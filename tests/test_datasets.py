@@ -108,9 +108,8 @@ def raw_rows(path: Path, config: ConfigSpec) -> list[dict[str, str]]:
     if fmt.quoted:
         with path.open(encoding="utf-8", newline="") as handle:
             return list(csv.DictReader(handle, delimiter=fmt.delimiter))
-    lines = path.read_bytes().decode("utf-8").split("\n")
-    assert lines[-1] == ""  # the file ends with a newline
-    header, *records = lines[:-1]
+    # Most files end with a newline; UnSmile's do not.
+    header, *records = path.read_bytes().decode("utf-8").removesuffix("\n").split("\n")
     names = header.split(fmt.delimiter)
     return [dict(zip(names, r.split(fmt.delimiter), strict=True)) for r in records]
 

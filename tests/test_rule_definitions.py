@@ -86,7 +86,6 @@ def test_a_models_own_checks_are_its_datasets_rules(spec, reference: str) -> Non
     model = spec.load(reference)
     declared = {id(rule) for rule in dataset_rules(spec)}
     wrapped = rules_of(model)
-    assert wrapped, f"{reference} has no rule"
     assert all(id(rule) in declared for rule in wrapped.values())
     schema = compiled(model)
     custom = [

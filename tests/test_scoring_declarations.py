@@ -187,3 +187,46 @@ def test_gold_label_accuracy_is_the_recall_of_each_class() -> None:
     assert [(r["label"], r["n"]) for r in found[0].rows] == [("non-hateful", 3), ("hateful", 3)]
     recalls = [np.mean(pred[gold == label] == label) for label in (0, 1)]  # 2/3 each
     assert [r["accuracy"] for r in found[0].rows] == pytest.approx(recalls)
+
+
+def test_a_list_column_counts_a_row_in_every_group_it_lists() -> None:
+    features = datasets.Features(
+        {**FEATURES, "tags": datasets.Sequence(datasets.ClassLabel(names=["a", "b", "c"]))}
+    )
+    frame = FRAME.assign(tags=[[0, 1], [1], [], [2], [0], [0, 2]])
+    scoring = Scoring(breakdowns=(Breakdown("tags", "T", by=("tags",)),), plot=("tags", "accuracy"))
+    assert declaration_problems(scoring, frame, features) == []
+    context = Context(frame, features, "index", _context().metrics, None)
+    found, _ = tables(None, scoring, context)  # type: ignore[arg-type]
+    right = (FRAME["_gold"] == FRAME["_pred"]).to_numpy()
+    # Independently: a row is in group g exactly when g is among its tags.
+    expected = {
+        name: (
+            int(sum(g in t for t in frame["tags"])),
+            right[[g in t for t in frame["tags"]]].mean(),
+        )
+        for g, name in enumerate("abc")
+    }
+    rows = [(r["tags"], r["n"], r["accuracy"]) for r in found[0].rows]
+    assert rows == [(name, n, pytest.approx(accuracy)) for name, (n, accuracy) in expected.items()]
+
+
+def test_a_table_grouped_by_a_column_it_cannot_group_by_is_a_declaration_error() -> None:
+    features = datasets.Features(
+        {**FEATURES, "pairs": datasets.Sequence({"x": datasets.Value("int8")})}
+    )
+    scoring = Scoring(breakdowns=(Breakdown("p", "P", by=("pairs",)),), plot=("p", "accuracy"))
+    assert declaration_problems(scoring, FRAME, features) == [
+        "table 'p': cannot group by 'pairs': a table groups by a ClassLabel or value column, "
+        "or a list of them"
+    ]
+
+
+def test_a_table_naming_an_unknown_metric_is_a_declaration_error() -> None:
+    scoring = Scoring(
+        breakdowns=(Breakdown("a", "A", by=("kind",), metrics=("precison",)),),
+        plot=("a", "accuracy"),
+    )
+    assert declaration_problems(scoring, FRAME, FEATURES) == [
+        "table 'a': no metric or info 'precison'"
+    ]

@@ -13,6 +13,7 @@ import pyarrow
 from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec
 from hatemoji_datasets.raw.files import check_files, raise_for, read_files
 from hatemoji_datasets.raw.joins import attach
+from hatemoji_datasets.raw.positions import with_position_keys
 from hatemoji_datasets.sources.fetch import fetch_released
 
 
@@ -38,6 +39,8 @@ def build_tables(
     tables = {}
     for split, split_files in files.items():
         table = split_files.table
+        if config.by_position:
+            table = with_position_keys(table, split_files.sources)
         for join in config.joins:
             table = attach(table, split_files.joined[join.name].table, join)
         tables[split] = transform(table, config, version)

@@ -228,6 +228,9 @@ def _structure(built: Built) -> str:
         for field, feature in features.items():
             about = descriptions.get(field, {})
             text = about.get("description", "") if isinstance(about, dict) else str(about)
+            upstream = about.get("upstream") if isinstance(about, dict) else None
+            if isinstance(upstream, str) and upstream != field:  # the name upstream gives it
+                text = f"{text} Read from upstream column `{upstream}`."
             lines.append(
                 f"| `{field}` | {describe_feature(feature, code=True)} | {' '.join(text.split())} |"
             )

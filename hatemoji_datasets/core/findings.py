@@ -69,6 +69,8 @@ CODES: dict[str, str] = {
     "RELEASE-NEAR-DUPLICATE": "a new text equals a released one once invisible characters "
     "are removed and it is NFKC-normalised (warning)",
     "RELEASE-MISSING": "a released row is missing from files given with --full",
+    "TEXT-REPEATED": "a text repeats an earlier row's, where rows are identified by position "
+    "(a warning between released rows)",
 }
 
 #: Codes whose finding means the file could not be read (exit status 2).

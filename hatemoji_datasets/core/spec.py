@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from hatemoji_datasets.core.checksums import SourceFile, read_checksums
 from hatemoji_datasets.core.errors import UnknownNameError
@@ -37,6 +37,11 @@ T = TypeVar("T")
 
 CHECKSUMS_FILE = "checksums.tsv"
 CARD_SOURCE_FILE = "card.yaml"
+#: The ``key_column`` of a config whose rows have no id and whose texts may repeat: a row
+#: is identified by its position, ``<source>:<line>`` (its pinned source and its line in
+#: that file, the header being line 1). No raw file holds it: the package derives it for
+#: validation, and the transform receives it as a column of this name to keep as a feature.
+ROW_ID = "row_id"
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,8 @@ class ConfigSpec:
     #: ``transform(raw: pyarrow.Table, config, version) -> pyarrow.Table``: validated raw
     #: rows of one split to rows of the built dataset (columns in feature order).
     transform: Ref[Callable[[pa.Table, ConfigSpec, str], pa.Table]]
-    #: The raw column that identifies a row: its id, or its text where rows have no id.
+    #: The raw column that identifies a row: its id, its text where rows have no id and
+    #: texts are unique, or :data:`ROW_ID` (its position in its pinned file).
     key_column: str
     #: The raw column holding the text.
     text_column: str
@@ -172,6 +178,14 @@ class ConfigSpec:
     #: allows in every config (one language's groups): ``(column, values)`` pairs, what
     #: ``template`` lists for a contributor.
     vocabularies: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: How a new row of a contribution that repeats a text is reported (a released row
+    #: repeating another released row's text is a warning, in a config keyed by ROW_ID).
+    repeated_text: Literal["error", "warning"] = "error"
+
+    @property
+    def by_position(self) -> bool:
+        """Whether rows are identified by their position in their pinned file."""
+        return self.key_column == ROW_ID
 
     def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)

@@ -18,10 +18,20 @@ import numpy as np
 import pandas as pd
 
 from hatemoji_datasets.core.columns import LABEL_COLUMN
+from hatemoji_datasets.core.features import element_of
 from hatemoji_datasets.core.scoring import Breakdown, Fairness, PairConsistency, Rows, Scoring
 from hatemoji_datasets.core.spec import DatasetSpec
-from hatemoji_datasets.evaluate.metrics import GOLD, GROUP_METRICS, PREDICTED, UNPARSED
+from hatemoji_datasets.evaluate.metrics import (
+    GOLD,
+    GROUP_METRICS,
+    PREDICTED,
+    SPLIT_METRICS,
+    UNPARSED,
+)
 from hatemoji_datasets.evaluate.report import Table
+
+#: The facts of a group's data a table may show (:meth:`Context.info`).
+INFO = ("n", "label", "n_hateful", "n_non_hateful")
 
 
 @dataclass
@@ -49,7 +59,7 @@ class Context:
 
     def key(self, column: str, value: Any, show: str | None = None) -> Any:
         """A grouping value as a report shows it: its ClassLabel name, or ``show``'s format."""
-        names = getattr(self.features[column], "names", None)
+        names = getattr(_grouped_feature(self.features[column]), "names", None)
         number = int(value) if isinstance(value, np.integer | int) else value
         name = names[int(value)] if names is not None else number
         return show.format(value=number, name=name) if show else name
@@ -57,10 +67,16 @@ class Context:
     def groups(self, by: Sequence[str]) -> Iterable[tuple[tuple[Any, ...], pd.DataFrame]]:
         """``(codes, rows)`` per group of ``by``, in ClassLabel (code) order; absent groups skip."""
         keys = list(by) if len(by) > 1 else by[0]
-        for codes, group in self.frame.groupby(keys, sort=True):
+        frame = self.frame
+        for column in by:
+            if element_of(self.features[column]) is not None:
+                # A list column: a row is in the group of each value it lists (none if empty).
+                frame = frame.explode(column).dropna(subset=[column])
+                frame[column] = frame[column].infer_objects()
+        for codes, group in frame.groupby(keys, sort=True):
             yield (codes if isinstance(codes, tuple) else (codes,)), group
 
-    def info(self, name: str, group: pd.DataFrame) -> Any:
+    def info(self, name: str, group: pd.DataFrame) -> Any:  # one of INFO
         """A fact of a group's data: ``n``, ``label``, ``n_hateful`` or ``n_non_hateful``."""
         if name == "n":
             return len(group)
@@ -71,6 +87,8 @@ class Context:
         raise KeyError(f"unknown breakdown info {name!r}")
 
     def metric(self, name: str, group: pd.DataFrame) -> float | None:
+        if name in SPLIT_METRICS:
+            return SPLIT_METRICS[name](self.metrics, group, self.frame)
         return GROUP_METRICS[name](self.metrics, group)
 
     def covering(self, rows: Rows) -> Context:
@@ -110,6 +128,18 @@ def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -
         if missing:
             problems.append(f"{where}: no built column {', '.join(map(repr, missing))}")
             continue
+        unknown = [m for m in declared.metrics if m not in GROUP_METRICS | SPLIT_METRICS]
+        unknown += [i for i in declared.info if i not in INFO]
+        if unknown:
+            problems.append(f"{where}: no metric or info {', '.join(map(repr, unknown))}")
+            continue
+        ungroupable = [c for c in declared.by if not _groupable(_grouped_feature(features[c]))]
+        if ungroupable:
+            problems.append(
+                f"{where}: cannot group by {', '.join(map(repr, ungroupable))}: a table groups "
+                "by a ClassLabel or value column, or a list of them"
+            )
+            continue
         if rows is None:
             continue
         for column in rows.columns:
@@ -126,6 +156,17 @@ def declaration_problems(scoring: Scoring, frame: pd.DataFrame, features: Any) -
                 f"no value of {', '.join(rows.columns)} {what}"
             )
     return problems
+
+
+def _grouped_feature(feature: Any) -> Any:
+    """The feature whose values make a table's groups: a list column's element's."""
+    return element_of(feature) or feature
+
+
+def _groupable(feature: Any) -> bool:
+    import datasets
+
+    return isinstance(feature, datasets.ClassLabel | datasets.Value)
 
 
 def coverage_note(breakdown: Breakdown, selected: int, total: int) -> str:

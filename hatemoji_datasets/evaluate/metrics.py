@@ -154,3 +154,37 @@ GROUP_METRICS: dict[str, Callable[[Any, pd.DataFrame], float | None]] = {
     #: How many generative replies named neither label (a count, per model).
     UNPARSED: lambda m, g: int((g[PREDICTED] == UNPARSED_ID).sum()),
 }
+
+
+def _group_counts(group: pd.DataFrame, split: pd.DataFrame) -> tuple[int, int, int]:
+    """The group's hateful rows against every non-hateful row of the split, a hateful
+    prediction as flagging a row: (true positives, false positives, false negatives)."""
+    hateful, flagged = group[GOLD] == 1, group[PREDICTED] == 1
+    false_alarms = int(((split[GOLD] == 0) & (split[PREDICTED] == 1)).sum())
+    return int((hateful & flagged).sum()), false_alarms, int((hateful & ~flagged).sum())
+
+
+def _group_precision(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, false_alarms, _ = _group_counts(group, split)
+    return rate(hit, hit + false_alarms)
+
+
+def _group_recall(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, _, missed = _group_counts(group, split)
+    return rate(hit, hit + missed)
+
+
+def _group_f1(metrics: Any, group: pd.DataFrame, split: pd.DataFrame) -> float | None:
+    hit, false_alarms, missed = _group_counts(group, split)
+    return rate(2 * hit, 2 * hit + false_alarms + missed)
+
+
+#: Metrics of a group against its whole split, where a model predicts the binary label only
+#: (a multi-label target's): the group's hateful rows are the positives, every non-hateful
+#: row of the split the negatives, a hateful prediction a flag. Rows hateful for other
+#: reasons only are left out.
+SPLIT_METRICS: dict[str, Callable[[Any, pd.DataFrame, pd.DataFrame], float | None]] = {
+    "group_precision": _group_precision,
+    "group_recall": _group_recall,
+    "group_f1": _group_f1,
+}

@@ -25,6 +25,9 @@ METRIC_NAMES: dict[str, str] = {
     "false_positive_rate": "false positive rate",
     "false_negative_rate": "false negative rate",
     "both_correct": "share of pairs with both members right",
+    "group_precision": "precision of the group against non-hateful rows",
+    "group_recall": "recall of the group's hateful rows",
+    "group_f1": "F1 of the group against non-hateful rows",
 }
 #: The colour of cells without a value (``n/a``).
 NO_VALUE = "lightgrey"

@@ -7,5 +7,6 @@
 - :mod:`~hatemoji_datasets.raw.files`: a config's files read, stacked, joined and checked;
 - :mod:`~hatemoji_datasets.raw.plan_checks`: a schema's compiled plan run over record
   batches (the streaming validator's checks, and a re-validating build's);
-- :mod:`~hatemoji_datasets.raw.unique_values`: what a unique column has held, kept compactly.
+- :mod:`~hatemoji_datasets.raw.unique_values`: what a unique column has held, kept compactly;
+- :mod:`~hatemoji_datasets.raw.positions`: the keys of rows keyed by position (``ROW_ID``).
 """

@@ -20,7 +20,7 @@ import pyarrow
 import pyarrow.compute as pc
 
 from hatemoji_datasets.core.arrow_values import array_of, scalar
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.spec import ROW_ID, ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.joins import stack_tables
 from hatemoji_datasets.raw.unique_values import UniqueValues
 from hatemoji_datasets.schema.plan import (
@@ -56,7 +56,7 @@ def _integer_column(plan: ModelPlan, name: str) -> bool:
 
 def plan_covers(spec: DatasetSpec, part: RawPart) -> bool:
     """Whether the plan of ``part``'s format runs every check and rule of its model."""
-    if part.key_column is None:
+    if part.key_column in (None, ROW_ID):  # no key column to stream (ROW_ID is derived)
         return False
     plan = model_plan(spec, part.schema)
     implemented = implemented_codes(spec)

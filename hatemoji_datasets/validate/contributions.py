@@ -31,8 +31,9 @@ from hatemoji_datasets.core.file_reads import check_regular_file, unreadable
 from hatemoji_datasets.core.findings import Finding, finding_order, not_yet_reported
 from hatemoji_datasets.core.progress import step
 from hatemoji_datasets.core.registry import lookup
-from hatemoji_datasets.core.spec import ConfigSpec, DatasetSpec, RawPart
+from hatemoji_datasets.core.spec import ROW_ID, ConfigSpec, DatasetSpec, RawPart
 from hatemoji_datasets.raw.files import SplitFiles, read_by_layout, read_files, stacked_frame
+from hatemoji_datasets.raw.positions import file_keys
 from hatemoji_datasets.raw.reader import RawTable
 from hatemoji_datasets.sources.fetch import fetch_released
 from hatemoji_datasets.sources.settings import mirror_setting
@@ -133,8 +134,9 @@ def validate_contributions(
                 keys = raw.table[part.key_column].to_pylist()
                 report.hints += part_hints(raw.path, keys, spec, config_spec, released)
             raw_files.setdefault(part, []).append(raw)
-            if part.key_column in raw.table.column_names:
-                keys = raw.table[part.key_column].to_pandas()
+            keys = file_keys(raw, part.key_column, source_of(raw.path, spec, part))
+            if keys is not None:
+                keys = keys.to_pandas()
                 line = lambda position, raw=raw: raw.lines()[position]  # noqa: E731
                 seen.setdefault(part, []).append(KeyedFile(raw.path, keys, line))
         else:
@@ -263,7 +265,10 @@ def released_rows(
     else:
         sources = dict(part.join.splits)
         listed = [(split, sources[split], f.joined[part.join.name]) for split, f in files.items()]
-    return stacked_frame(listed)
+    frame = stacked_frame(listed)
+    if part.key_column == ROW_ID:
+        frame[ROW_ID] = [key for _, source, raw in listed for key in file_keys(raw, ROW_ID, source)]
+    return frame
 
 
 def _check_raw(
@@ -282,17 +287,20 @@ def _check_raw(
     model = spec.load(part.schema)
     if text not in compiled(model).columns:
         text = key  # a format without the text: rows are compared, no text rules apply
-    if key not in frame.columns or text not in frame.columns:
+    keys = file_keys(raw, key, source_of(raw.path, spec, part))
+    if keys is None or text not in frame.columns:
         # The schema names the missing columns; the release rules need these two.
         return check_frame(model, frame, file=raw.path, places=raw.places)[1]
+    keyed = frame.assign(**{key: keys.to_pandas()}) if key == ROW_ID else frame
     rows = ContributedRows(
         raw.path,
-        frame,
+        keyed,
         key,
         text,
         released,
         lambda position: raw.lines()[position],
-        member(frame[key], released[key]),
+        member(keyed[key], released[key]),
+        config.repeated_text,
     )
     # The schema and the release rules are independent and mostly run inside
     # pyarrow, which releases the GIL: on two cores they overlap.
@@ -304,10 +312,20 @@ def _check_raw(
 
 def _release_findings(rows: ContributedRows, options: Options) -> list[Finding]:
     """The release rules over a contributed file: changed rows, repeated texts, new text."""
-    from hatemoji_datasets.validate.release_rules import changed_rows, repeated_texts, text_rules
+    from hatemoji_datasets.validate.release_rules import (
+        changed_rows,
+        repeated_texts,
+        repeated_within,
+        text_rules,
+    )
 
     severity = "warning" if options.allow_changes else "error"
-    return [*changed_rows(rows, severity), *repeated_texts(rows), *text_rules(rows)]
+    return [
+        *changed_rows(rows, severity),
+        *repeated_texts(rows),
+        *repeated_within(rows),
+        *text_rules(rows),
+    ]
 
 
 def _not_owned(found: list[Finding], schema_findings: list[Finding]) -> list[Finding]:
@@ -346,7 +364,8 @@ def _schema_findings(
     context_rows = 0
     if config.cross_row_rules:
         key = part.key_column
-        context = rows.released[~member(rows.released[key], frame[key])]
+        context = rows.released[~member(rows.released[key], rows.frame[key])]
+        context = context.drop(columns=[ROW_ID], errors="ignore")  # derived, not the file's
         context_rows = len(context)
         released_splits = source_splits(rows.released)
         if released_splits is not None:
@@ -389,8 +408,9 @@ def _check_built(
     key = _built_key(config)
     if key not in frame.columns or TEXT_COLUMN not in frame.columns:
         return found
+    is_released = member(frame[key], released[key])
     rows = ContributedRows(
-        name, frame, key, TEXT_COLUMN, released, lambda p: p + 1, member(frame[key], released[key])
+        name, frame, key, TEXT_COLUMN, released, lambda p: p + 1, is_released, config.repeated_text
     )
     return [*found, *_not_owned(_release_findings(rows, options), found)]
 

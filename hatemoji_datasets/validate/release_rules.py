@@ -5,6 +5,8 @@
 - a new row must not repeat a released text (``RELEASE-REPEATED-TEXT``), nor
   one that differs only by invisible characters or compatibility forms
   (``RELEASE-NEAR-DUPLICATE``, a warning);
+- where rows are keyed by position, a text must not repeat an earlier row's
+  (``TEXT-REPEATED``; a warning between released rows);
 - new text must be clean: no control characters, NFC (``TEXT-CONTROL``,
   ``TEXT-NOT-NFC``); edge white space is a warning (``TEXT-EDGE-SPACE``).
   Empty text is the schema's to report (``TEXT-EMPTY``).
@@ -26,6 +28,7 @@ import pyarrow.compute as pc
 
 from hatemoji_datasets.core.emoji_search import text_array
 from hatemoji_datasets.core.findings import Finding, Severity, natural_key, preview
+from hatemoji_datasets.core.spec import ROW_ID
 from hatemoji_datasets.validate.prefilter import TEXT_RULES, canonical_text, suspect_pattern
 
 
@@ -42,6 +45,8 @@ class ContributedRows:
     line: Callable[[int], int]
     #: Rows whose key is released (to compare); the others are new.
     is_released: np.ndarray
+    #: How a new row repeating a text is reported (the config's ``repeated_text``).
+    repeated_text: Severity = "error"
 
     @cached_property
     def texts(self) -> pyarrow.Array:
@@ -184,6 +189,38 @@ def repeated_texts(rows: ContributedRows) -> list[Finding]:
     return found
 
 
+def repeated_within(rows: ContributedRows) -> list[Finding]:
+    """Where rows are keyed by position, a row repeating an earlier row's text: a warning
+    where both are released rows (the release holds them so), else as the config says. A
+    new row repeating a released text is :func:`repeated_texts`' to report."""
+    if rows.key_column != ROW_ID:
+        return []
+    texts = rows.frame[rows.text_column]
+    repeats = texts.duplicated(keep="first").to_numpy() & (
+        rows.is_released | ~member(texts, rows.released[rows.text_column])
+    )
+    if not repeats.any():
+        return []
+    first: dict[str, int] = {}
+    for position in texts.duplicated(keep=False).to_numpy().nonzero()[0]:
+        first.setdefault(texts.iat[position], int(position))
+    found = []
+    for position in repeats.nonzero()[0]:
+        earlier = first[texts.iat[position]]
+        both = rows.is_released[position] and rows.is_released[earlier]
+        found.append(
+            rows.finding(
+                position,
+                rows.text_column,
+                "TEXT-REPEATED",
+                f"repeats the text of line {rows.line(earlier)}",
+                texts.iat[position],
+                severity="warning" if both else rows.repeated_text,
+            )
+        )
+    return found
+
+
 def _repeat_findings(
     rows: ContributedRows,
     selected: np.ndarray,
@@ -211,7 +248,7 @@ def _repeat_findings(
         looked_up = [canonical_of.get(p, text) for p, text in zip(positions, own, strict=True)]
     for position, text, looked_up_text in zip(positions, own, looked_up, strict=True):
         message = f"{what} the text of released {key}={preview(first[looked_up_text])}"
-        severity: Severity = "warning" if near else "error"
+        severity: Severity = "warning" if near else rows.repeated_text
         found.append(rows.finding(position, rows.text_column, code, message, text, None, severity))
     return found
 

@@ -223,8 +223,8 @@ def _integer(value: Any) -> int:
 
 
 def _boolean(value: Any) -> bool:
-    if not isinstance(value, bool) and type(value).__name__ != "bool_":
-        raise ValueError(value)
+    """As ``mlcroissant`` casts to ``sc:Boolean``: Python's ``bool`` of the value read, so
+    0/1 columns (read as integers) give False/True, and any non-empty text gives True."""
     return bool(value)
 
 
@@ -283,7 +283,12 @@ def _value_reason(column: str, derived: Derived, values: _Column, *, quoted: boo
     missing = sum(cell is None for cell in values.read)
     if missing:
         return f"a CSV reader reads {missing:,} of its upstream values as missing"
-    if not quoted:
+    if derived.data_type == "sc:Boolean" and any(isinstance(cell, str) for cell in values.read):
+        return (
+            f"a Croissant reader casts upstream column `{column}`'s text to a boolean as "
+            f"Python's bool does (any non-empty text is true): {len(wrong):,} values would differ"
+        )
+    if not quoted and any('"' in str(cell) for cell in values.read):
         return (
             f"upstream's file has no quoting (quote characters are text), and a CSV reader "
             f"applies CSV quoting: {len(wrong):,} of the config's values would not be verbatim"
