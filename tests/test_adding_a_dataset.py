@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_the_repository
+from support.paths import copy_of_the_repository
 from test_docs import bash_script, blocks
 
 pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py

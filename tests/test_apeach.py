@@ -15,19 +15,10 @@ from pathlib import Path
 import datasets
 import pandas as pd
 import pytest
-from conftest import (
-    FIXTURES,
-    REPO,
-    card_frame,
-    card_table,
-    check_one_file,
-    committed_card,
-    frame_of,
-    load_names,
-    predictions_frame,
-    random_labels,
-    upstream_path,
-)
+from conftest import check_one_file
+from support.cards import card_frame, card_table, committed_card
+from support.frames import frame_of, load_names, predictions_frame, random_labels
+from support.paths import FIXTURES, REPO, upstream_path
 
 from hatemoji_datasets import (
     ChecksumError,

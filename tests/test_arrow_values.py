@@ -7,9 +7,9 @@ import hashlib
 import numpy as np
 import pyarrow as pa
 import pytest
-from conftest import imported_after
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from support.cli import imported_after
 
 from hatemoji_datasets.core.arrow_values import (
     array_of,

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_the_repository
+from support.paths import copy_of_the_repository
 
 from hatemoji_datasets.core.registry import list_datasets
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import all_configs, broken_dummy, dataset_facts, declaring, upstream_path
+from conftest import broken_dummy, declaring
+from support.paths import all_configs, upstream_path
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets import SchemaViolationError, load_dataset
 from hatemoji_datasets.building import pipeline as building_pipeline
@@ -40,34 +42,27 @@ def schema_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-#: The first config read from more than one pinned file (each is validated).
-NAME, CONFIG = next(
-    (spec.name, config.name)
-    for spec in specs().values()
-    for config in spec.configs
-    if len({s for split in config.split_names for s in config.split_sources(split)}) > 1
-)
+#: A config read from more than one pinned file (each is validated): the synthetic
+#: dataset's, of ``train.csv`` and ``test.csv``.
+NAME, CONFIG = SYNTHETIC, "default"
 
 
 def test_a_build_of_recorded_files_skips_the_schema_unless_asked(
-    mirror: Path, tmp_path: Path, schema_runs: list[str], capsys
+    synthetic: str, mirror: Path, tmp_path: Path, schema_runs: list[str], capsys
 ) -> None:
     cache, where = str(tmp_path / "cache"), {"mirror": str(mirror)}
-    config = dataset_spec(NAME).config(CONFIG)
-    pinned = {s for split in config.split_names for s in config.split_sources(split)}
-    ran = f"{NAME}/{CONFIG}"
+    ran = "synthetic/default"
     data = load_dataset(NAME, CONFIG, cache_dir=cache, **where)
     assert schema_runs == []  # the pinned files are the recorded ones
     sizes = {split: ds.num_rows for split, ds in data.items()}
-    assert sizes == dataset_facts(NAME).SPLITS[CONFIG]
+    assert sizes == {"train": 24, "test": 16}
     load_dataset(NAME, CONFIG, cache_dir=cache, validate=True, **where)
     assert schema_runs == [ran]  # from the cache: fetched, verified, validated
     args = ["build", NAME, "--config", CONFIG, "--cache-dir", cache, "--mirror", str(mirror)]
     assert main(args) == 0
     assert "schema:" not in capsys.readouterr().out
     assert main([*args, "--validate"]) == 0
-    model = config.schema.name
-    assert f"schema: {len(pinned)} pinned file(s) valid against {model}" in capsys.readouterr().out
+    assert "schema: 2 pinned file(s) valid against SyntheticRaw" in capsys.readouterr().out
     assert schema_runs == [ran, ran]
     fresh = str(tmp_path / "fresh")
     load_dataset(NAME, CONFIG, cache_dir=fresh, validate=True, **where)
@@ -100,23 +95,17 @@ def test_recording_fingerprints_validates_every_file(name: str, fake_mirror, tmp
         compute_records(dataset_spec(name), cache_dir=cache, mirror=str(broken))
 
 
-#: The dataset with the fewest configs over its releases (each is built to record it).
-FEWEST = min(specs().values(), key=lambda s: sum(len(s.configs_of(v)) for v in s.versions)).name
-
-
 def test_recording_validates_a_cached_build(
-    fake_mirror, tmp_path: Path, schema_runs: list[str]
+    synthetic: str, fake_mirror, tmp_path: Path, schema_runs: list[str]
 ) -> None:
-    spec = dataset_spec(FEWEST)
+    """On the synthetic dataset: one config in one release, each built to record it."""
     cache = str(tmp_path / "cache")
-    mirror = str(fake_mirror(FEWEST))
-    load_dataset(FEWEST, cache_dir=cache, mirror=mirror)
-    default = f"{FEWEST}/{spec.default_config_name}"
-    assert schema_runs == [default]
-    compute_records(spec, cache_dir=cache, mirror=mirror)
+    mirror = str(fake_mirror(synthetic))
+    load_dataset(synthetic, cache_dir=cache, mirror=mirror)
+    assert schema_runs == ["synthetic/default"]
+    compute_records(dataset_spec(synthetic), cache_dir=cache, mirror=mirror)
     # Every config of every release, validated once more, the cached default one included.
-    recorded = [f"{FEWEST}/{c.name}" for version in spec.versions for c in spec.configs_of(version)]
-    assert sorted(schema_runs) == sorted([default, *recorded])
+    assert schema_runs == ["synthetic/default", "synthetic/default"]
 
 
 @pytest.mark.parametrize(("name", "config"), all_configs())

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import committed_card, dataset_facts
+from conftest import dataset_facts
 from huggingface_hub import DatasetCard
+from support.cards import committed_card
 
 from hatemoji_datasets.cards.body import DATA_STATEMENT_SECTIONS
 from hatemoji_datasets.cards.files import CROISSANT, README, rendered_files

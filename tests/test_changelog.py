@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 CHANGELOG = REPO / "CHANGELOG.md"
 #: Keep a Changelog's sections, in its order; a release may open with its datasets.

@@ -19,11 +19,11 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets.hub.export import STAGING_PREFIX
 
-pytestmark = pytest.mark.real_data
+pytestmark = [pytest.mark.real_data, pytest.mark.usefixtures("synthetic")]
 
 ROUNDS = 20
 WORKERS = 2
@@ -68,12 +68,14 @@ def test_concurrent_exports_into_one_folder_hold(
     from hatemoji_datasets.hub.export import export
 
     out = tmp_path / "out"
-    export(PLAIN, out, cache_dir=str(session_cache), mirror=str(mirror))  # built, and a baseline
+    export(
+        SYNTHETIC, out, cache_dir=str(session_cache), mirror=str(mirror)
+    )  # built, and a baseline
     expected = _whole_export(out)
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(WORKERS + 1)
     results = context.Queue()
-    args = (barrier, PLAIN, str(out), str(session_cache), str(mirror), results)
+    args = (barrier, SYNTHETIC, str(out), str(session_cache), str(mirror), results)
     workers = [context.Process(target=_export_rounds, args=args) for _ in range(WORKERS)]
     for worker in workers:
         worker.start()

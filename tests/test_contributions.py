@@ -1,9 +1,10 @@
 """`hatemoji-datasets validate`: contributions checked against schema and released data.
 
-The contributions are to the plain dataset's default config (``conftest.PLAIN``): its
-pinned file's rows made new (another id, another text) are a clean one, and its stated
-fault (``conftest.plain_fault``) a broken one. Each dataset's own rules are tested in its
-own module; the released files of every config validate clean here.
+The contributions are to the tests' synthetic dataset (``tests/synthetic/README.md``): the
+rows of its ``test.csv`` made new (another id, another text) are a clean one, and its
+third line made no complaint (``support.synthetic.head_with_fault``) a broken one. Each
+dataset's own rules are tested in its own module; the released files of every dataset's
+first config of one format validate clean here.
 """
 
 from __future__ import annotations
@@ -15,39 +16,42 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import (
-    PLAIN,
-    dummy_data_dir,
+from conftest import dummy_data_dir
+from support.cli import run_cli
+from support.paths import source_url, upstream_path
+from support.synthetic import (
+    FAULT_NAMED,
+    FAULT_PLACE,
+    KEY,
+    LABEL,
+    SYNTHETIC,
+    TEXT,
     head_with_fault,
-    plain_fault,
-    run_cli,
-    source_url,
-    upstream_path,
+    mirror_file,
 )
 
 from hatemoji_datasets.core.edits import Truncate, edited
-from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.validate.contributions import Options, validate_contributions
 from hatemoji_datasets.validate.report import REPORT_FORMAT
 
-CONFIG = dataset_spec(PLAIN).config()
-(SOURCE,) = CONFIG.source_names
-DELIMITER = CONFIG.raw_format.delimiter
+pytestmark = pytest.mark.usefixtures("synthetic")
+SOURCE, DELIMITER = "test", ","
 
 
 def released_path(mirror: Path, dataset: str, source: str) -> Path:
     return upstream_path(mirror, source_url(dataset, source))
 
 
-def check(paths, dataset=PLAIN, config=None, mirror=None, **options):
+def check(paths, dataset=SYNTHETIC, config=None, mirror=None, **options):
     return validate_contributions(
         [str(p) for p in paths], dataset, config, options=Options(**options), mirror=str(mirror)
     )
 
 
 def released_rows(mirror: Path) -> tuple[list[str], list[list[str]]]:
-    """The header and rows of the plain dataset's pinned file, read with the csv module."""
-    with released_path(mirror, PLAIN, SOURCE).open(encoding="utf-8", newline="") as handle:
+    """The header and rows of the synthetic ``test.csv``, read with the csv module."""
+    with mirror_file(SOURCE, mirror).open(encoding="utf-8", newline="") as handle:
         header, *rows = csv.reader(handle, delimiter=DELIMITER)
     return header, rows
 
@@ -57,9 +61,8 @@ def new_rows(mirror: Path, count: int) -> tuple[list[str], list[list[str]]]:
     header, rows = released_rows(mirror)
     made = [list(row) for row in rows[:count]]
     for number, row in enumerate(made):
-        if CONFIG.id_column:
-            row[header.index(CONFIG.id_column)] = str(900_000 + number)
-        row[header.index(CONFIG.text_column)] += " again"
+        row[header.index(KEY)] = str(900_000 + number)
+        row[header.index(TEXT)] += " again"
     return header, made
 
 
@@ -70,13 +73,8 @@ def write_rows(path: Path, header: list[str], rows: list[list[str]]) -> Path:
     return path
 
 
-#: The first columns of the plain dataset's files, for files that cannot be read.
-COLUMNS = (
-    upstream_path(dummy_data_dir(PLAIN), source_url(PLAIN, SOURCE))
-    .read_text(encoding="utf-8")
-    .split("\n", 1)[0]
-    .split(DELIMITER)[:3]
-)
+#: The first columns of the synthetic files, for files that cannot be read.
+COLUMNS = ("sentence_id", "sentence", "topic")
 
 
 def _pinned(config) -> list[str]:
@@ -92,12 +90,8 @@ ONE_FORMAT = [(s, c) for s in specs().values() for c in s.configs if len(c.parts
 #: across rows (the released rows of the other files are its context, so it is not full).
 RELEASED = [
     *{s.name: (s.name, c.name, _pinned(c), True) for s, c in reversed(ONE_FORMAT)}.values(),
-    next((s.name, c.name, _pinned(c), True) for s, c in ONE_FORMAT if len(_pinned(c)) > 1),
-    next(
-        (s.name, c.name, _pinned(c)[:1], False)
-        for s, c in ONE_FORMAT
-        if c.cross_row_rules and len(_pinned(c)) > 1
-    ),
+    ("apeach", "beep", ["beep_train", "beep_dev"], True),  # a config of two TSV files
+    ("hatemoji_build", "all", ["train"], False),  # whose rules pair rows across its files
 ]
 
 
@@ -128,19 +122,20 @@ def _codes(report) -> set[tuple[int | None, str | None, str]]:
 def test_contribution_rules(mirror: Path, tmp_path: Path) -> None:
     """The rules every text and id obey, on new rows: each broken row named once."""
     header, rows = new_rows(mirror, 9)
-    key, text = header.index(CONFIG.key_column), header.index(CONFIG.text_column)
-    released = released_rows(mirror)[1][20][text]
+    key, text = header.index(KEY), header.index(TEXT)
+    released = released_rows(mirror)[1][10][text]  # id 35's
     rows[1][key] = rows[0][key]  # duplicate key
     rows[2][text] = rows[2][text][: -len(" again")] + " to\x07day"
     rows[3][text] = "Cafe\u0301 " + rows[3][text]
     rows[4][text] = " " + rows[4][text]
     rows[5][text] = released
     rows[6][text] = ""
+    rows[6][header.index(LABEL)] = "0"  # id 31 was a complaint; an empty text has no mark
     report = check([write_rows(tmp_path / "variant.csv", header, rows)], mirror=mirror)
-    column = CONFIG.text_column
+    column = TEXT
     assert _codes(report) == {
-        (2, CONFIG.key_column, "VALUE-DUPLICATE"),
-        (3, CONFIG.key_column, "VALUE-DUPLICATE"),
+        (2, KEY, "VALUE-DUPLICATE"),
+        (3, KEY, "VALUE-DUPLICATE"),
         (4, column, "TEXT-CONTROL"),
         (5, column, "TEXT-NOT-NFC"),
         (6, column, "TEXT-EDGE-SPACE"),
@@ -157,7 +152,7 @@ def test_contribution_rules(mirror: Path, tmp_path: Path) -> None:
 
 def test_warnings_pass_unless_strict(mirror: Path, tmp_path: Path) -> None:
     header, rows = new_rows(mirror, 1)
-    rows[0][header.index(CONFIG.text_column)] += " "
+    rows[0][header.index(TEXT)] += " "
     spaced = write_rows(tmp_path / "spaced.csv", header, rows)
     assert check([spaced], mirror=mirror).exit_code == 0
     assert check([spaced], mirror=mirror, strict=True).exit_code == 1
@@ -165,9 +160,9 @@ def test_warnings_pass_unless_strict(mirror: Path, tmp_path: Path) -> None:
 
 def test_changed_released_row(mirror: Path, tmp_path: Path) -> None:
     header, rows = released_rows(mirror)
-    column = CONFIG.text_column
-    assert CONFIG.key_column != column  # a row keyed by its text would be a new row
+    column = TEXT  # rows are keyed by their id: a changed text is a changed row
     before = rows[0][header.index(column)]
+    assert before == "Oranges are juicy in winter"  # id 25
     rows[0][header.index(column)] = after = before + " again"
     changed = write_rows(tmp_path / "changed.csv", header, rows[:1])
     report = check([changed], mirror=mirror)
@@ -183,11 +178,12 @@ def test_changed_released_row(mirror: Path, tmp_path: Path) -> None:
 def test_full_reports_every_lost_row(mirror: Path, tmp_path: Path) -> None:
     header, rows = released_rows(mirror)
     shortened = write_rows(tmp_path / "shortened.csv", header, rows[:-3])
-    report = check([shortened], mirror=mirror, full=True)
+    train = mirror_file("train", mirror)  # the rest of the release, whole
+    report = check([train, shortened], mirror=mirror, full=True)
     lost = [f.value for f in report.findings]
-    assert lost == [row[header.index(CONFIG.key_column)] for row in rows[-3:]]
+    assert lost == ["38", "39", "40"]
     assert {(f.file, f.column, f.code) for f in report.findings} == {
-        (str(shortened), CONFIG.key_column, "RELEASE-MISSING")
+        (f"{train}, {shortened}", KEY, "RELEASE-MISSING")  # lost from the files together
     }
     assert check([shortened], mirror=mirror).exit_code == 0  # without --full a subset is fine
 
@@ -242,13 +238,13 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
-    """Released rows with the plain dataset's stated fault (``conftest.plain_fault``): one
-    finding, in each format."""
-    data, (line, column, code) = head_with_fault(mirror)
-    value, expected = plain_fault()[3]
+    """Released rows with the synthetic fault (id 26 made no complaint): one finding, in each
+    format."""
+    data, (line, column, code) = head_with_fault(mirror), FAULT_PLACE
+    (value, expected) = FAULT_NAMED
     broken = tmp_path / "broken.csv"
     broken.write_bytes(data)
-    common = ["--dataset", PLAIN, "--mirror", str(mirror), str(broken)]
+    common = ["--dataset", SYNTHETIC, "--mirror", str(mirror), str(broken)]
     text = _cli(*common)
     assert text.returncode == 1 and "Traceback" not in text.stderr
     assert f"error: {broken}:{line}: {code} column '{column}':" in text.stdout
@@ -268,7 +264,7 @@ def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
     assert finding["severity"] == "error" and finding["message"]
     github = _cli(*common, "--format", "github").stdout.splitlines()
     assert github[0].startswith(f"::error file={broken},line={line},title={code}::")
-    unreadable = _cli("--dataset", PLAIN, "--mirror", str(mirror), str(tmp_path / "x.csv"))
+    unreadable = _cli("--dataset", SYNTHETIC, "--mirror", str(mirror), str(tmp_path / "x.csv"))
     assert unreadable.returncode == 2 and "Traceback" not in unreadable.stderr
     unknown = _cli("--dataset", "nope", str(broken))
     assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown dataset 'nope'")
@@ -277,53 +273,52 @@ def test_cli_formats(mirror: Path, tmp_path: Path) -> None:
 def test_parquet_in_the_built_format(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     from hatemoji_datasets import load_dataset
 
-    (split,) = CONFIG.split_names
-    built = load_dataset(PLAIN, split=split, cache_dir=str(session_cache), mirror=str(mirror))
-    clean = tmp_path / f"{split}.parquet"
-    built.to_parquet(clean)
+    data = load_dataset(SYNTHETIC, cache_dir=str(session_cache), mirror=str(mirror))
+    for split in ("train", "test"):
+        data[split].to_parquet(tmp_path / f"{split}.parquet")
+    train, clean = str(tmp_path / "train.parquet"), str(tmp_path / "test.parquet")
     options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    assert (
-        validate_contributions([str(clean)], PLAIN, options=Options(full=True), **options).findings
-        == []
-    )
+    full = Options(full=True)
+    assert validate_contributions([train, clean], SYNTHETIC, options=full, **options).findings == []
+    built = data["test"]
 
     rows = built.to_pandas()
     labels = len(built.features["label"].names)
     rows.loc[0, "label"] = labels + 5  # not a class id
-    rows.loc[1, CONFIG.id_column] = rows.loc[2, CONFIG.id_column]  # duplicate id
+    rows.loc[1, "sentence_id"] = rows.loc[2, "sentence_id"]  # duplicate id
     rows = rows.drop(index=[5])  # a released row lost
     broken = tmp_path / "broken.parquet"
     rows.to_parquet(broken)
-    report = validate_contributions([str(broken)], PLAIN, options=Options(full=True), **options)
+    report = validate_contributions([str(broken)], SYNTHETIC, options=Options(full=True), **options)
     found = _codes(report)
     assert (1, "label", "VALUE-NOT-ALLOWED") in found  # Parquet rows are numbered from 1
-    assert (2, CONFIG.id_column, "VALUE-DUPLICATE") in found
-    assert (3, CONFIG.id_column, "VALUE-DUPLICATE") in found
+    assert (2, "sentence_id", "VALUE-DUPLICATE") in found
+    assert (3, "sentence_id", "VALUE-DUPLICATE") in found
     assert report.exit_code == 1
-    missing = validate_contributions([str(tmp_path / "missing.parquet")], PLAIN, **options)
+    missing = validate_contributions([str(tmp_path / "missing.parquet")], SYNTHETIC, **options)
     assert missing.exit_code == 2
     not_parquet = tmp_path / "rows.parquet"  # comma-separated text
     not_parquet.write_bytes(
-        upstream_path(dummy_data_dir(PLAIN), source_url(PLAIN, SOURCE)).read_bytes()
+        upstream_path(dummy_data_dir(SYNTHETIC), source_url(SYNTHETIC, SOURCE)).read_bytes()
     )
-    assert validate_contributions([str(not_parquet)], PLAIN, **options).exit_code == 2
+    assert validate_contributions([str(not_parquet)], SYNTHETIC, **options).exit_code == 2
 
 
 def test_parquet_full_names_lost_rows(mirror: Path, session_cache: Path, tmp_path: Path) -> None:
     from hatemoji_datasets import load_dataset
 
-    (split,) = CONFIG.split_names
-    built = load_dataset(PLAIN, split=split, cache_dir=str(session_cache), mirror=str(mirror))
-    whole = built.to_pandas()
+    data = load_dataset(SYNTHETIC, cache_dir=str(session_cache), mirror=str(mirror))
+    data["train"].to_parquet(tmp_path / "train.parquet")
+    whole = data["test"].to_pandas()
     rows = whole.drop(index=[1, 5])
     shortened = tmp_path / "shortened.parquet"
     rows.to_parquet(shortened)
     report = validate_contributions(
-        [str(shortened)],
-        PLAIN,
+        [str(tmp_path / "train.parquet"), str(shortened)],
+        SYNTHETIC,
         options=Options(full=True),
         cache_dir=str(session_cache),
         mirror=str(mirror),
     )
     lost = [f.value for f in report.findings if f.code == "RELEASE-MISSING"]
-    assert lost == [str(whole.loc[at, CONFIG.id_column]) for at in (1, 5)]
+    assert lost == ["26", "30"]  # the test split's second and sixth rows

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
+from support.paths import REPO
 
 from hatemoji_datasets import __version__
 from hatemoji_datasets.cli import main

@@ -13,14 +13,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import (
-    REPO,
-    dataset_facts,
-    declaring,
-    delimiter_of,
-    source_url,
-    upstream_path,
-)
+from conftest import dataset_facts, declaring, delimiter_of
+from support.paths import REPO, source_url, upstream_path
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.edits import CorruptedCopy, edited

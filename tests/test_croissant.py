@@ -21,7 +21,8 @@ from typing import Any
 
 import datasets
 import pytest
-from conftest import PLAIN, REPO, upstream_path
+from support.paths import REPO, upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cards.croissant.repository import parquet_name
@@ -240,8 +241,8 @@ def test_export_croissant_refuses_an_edited_parquet_file(
     exported, tmp_path: Path, offline: None
 ) -> None:
     copy = tmp_path / "export"
-    shutil.copytree(exported(PLAIN), copy)
-    config = dataset_spec(PLAIN).config()
+    shutil.copytree(exported(HATEMOJI_CHECK), copy)
+    config = dataset_spec(HATEMOJI_CHECK).config()
     split = config.split_names[0]
     target = copy / parquet_name(config.name, split)
     target.write_bytes(target.read_bytes() + b"\0")

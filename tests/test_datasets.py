@@ -22,7 +22,9 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import PLAIN, all_configs, dataset_facts, dummy_data_dir, upstream_path
+from conftest import dataset_facts, dummy_data_dir
+from support.paths import all_configs, upstream_path
+from support.synthetic import mirror_file
 
 import hatemoji_datasets
 from hatemoji_datasets import SourceError, UnknownNameError, load_dataset
@@ -366,52 +368,39 @@ def test_real_sources_match_the_mirror(name: str, mirror: Path) -> None:
 # -- split syntax ------------------------------------------------------------------------------
 
 
-#: Split syntax is checked on the plain dataset (a slice of its default config's first split)
-#: and on the first dataset whose default config has more than one split (a sum of its first
-#: two, a percentage of its first).
-SPLITS_APART = next(name for name, spec in specs().items() if len(spec.config().split_names) > 1)
+#: Split syntax is checked on the tests' synthetic dataset (``tests/synthetic/README.md``):
+#: a slice of its ``test`` split, the sum of ``train`` and ``test``, a percentage of
+#: ``train``, and an unknown split.
 
 
-def _percent(rows: int, percent: int) -> int:
-    """Rows in the first ``percent`` of ``rows``, rounded to the closest as ``datasets`` does."""
-    return round(rows * percent / 100)
-
-
-def test_split_slices_and_sums(mirror: Path, session_cache: Path) -> None:
+def test_split_slices_and_sums(synthetic: str, mirror: Path, session_cache: Path) -> None:
     options = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    plain = dataset_spec(PLAIN).config()
-    split = plain.split_names[0]
-    head = load_dataset(PLAIN, split=f"{split}[:10]", **options)
+    head = load_dataset(synthetic, split="test[:10]", **options)
     assert head.num_rows == 10
-    (source,) = plain.split_sources(split)
-    raw = raw_rows(upstream_path(mirror, dataset_spec(PLAIN).source_files()[source].url), plain)
-    assert head["text"] == [row[plain.text_column] for row in raw[:10]]  # the first ten, in order
-    _sums_and_percents(dataset_facts(SPLITS_APART).SPLITS, 10, "dev", options)
+    with mirror_file("test", mirror).open(encoding="utf-8", newline="") as handle:
+        raw = list(csv.DictReader(handle))
+    assert head["text"] == [row["sentence"] for row in raw[:10]]  # the first ten, in order
+    assert head["sentence_id"] == list(range(25, 35))
+    _sums_and_percents(synthetic, (24, 16), 10, 2, "dev", options)  # 10% of 24 is 2.4
 
 
-def test_split_syntax_on_dummy_data(dummy_build: Callable, dummy_cache: Path) -> None:
-    plain = dataset_spec(PLAIN).config()
-    dummy_build(PLAIN, plain.name)
-    dummy_build(SPLITS_APART, dataset_spec(SPLITS_APART).config().name)
+def test_split_syntax_on_dummy_data(synthetic: str, dummy_build: Callable, dummy_cache: Path):
+    dummy_build(synthetic, "default")  # six rows in each split
     options = {"cache_dir": str(dummy_cache), "mirror": str(dummy_cache / "no-mirror")}
-    split = plain.split_names[0]
-    head = min(10, dataset_facts(PLAIN).DUMMY_SPLITS[plain.name][split] - 1)  # fewer than all
-    assert load_dataset(PLAIN, split=f"{split}[:{head}]", **options).num_rows == head
-    _sums_and_percents(dataset_facts(SPLITS_APART).DUMMY_SPLITS, 40, "tset", options)
+    assert load_dataset(synthetic, split="test[:5]", **options).num_rows == 5  # fewer than all
+    _sums_and_percents(synthetic, (6, 6), 40, 2, "tset", options)  # 40% of 6 is 2.4
 
 
-def _sums_and_percents(sizes: dict, percent: int, unknown: str, options: dict) -> None:
-    """``SPLITS_APART``'s first two splits added, a percentage of the first, and an unknown
-    split, checked against the stated rows per split (``sizes``: SPLITS or DUMMY_SPLITS)."""
-    config = dataset_spec(SPLITS_APART).config()
-    first, second = config.split_names[:2]
-    rows = sizes[config.name]
-    both = load_dataset(SPLITS_APART, split=f"{first}+{second}", **options)
-    assert both.num_rows == rows[first] + rows[second]
-    part = load_dataset(SPLITS_APART, split=f"{first}[:{percent}%]", **options)
-    assert part.num_rows == _percent(rows[first], percent)
+def _sums_and_percents(
+    name: str, rows: tuple[int, int], percent: int, part: int, unknown: str, options: dict
+) -> None:
+    """``train+test`` (``rows`` of each), ``part`` rows in ``train[:percent%]``, and an
+    unknown split."""
+    both = load_dataset(name, split="train+test", **options)
+    assert both.num_rows == sum(rows)
+    assert load_dataset(name, split=f"train[:{percent}%]", **options).num_rows == part
     with pytest.raises(UnknownNameError, match=f"'{unknown}'"):
-        load_dataset(SPLITS_APART, split=f"{first}+{unknown}", **options)
+        load_dataset(name, split=f"train+{unknown}", **options)
 
 
 def test_lazy_entry_points_are_listed() -> None:

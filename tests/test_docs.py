@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_the_repository, reference_path
+from support.paths import copy_of_the_repository, reference_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

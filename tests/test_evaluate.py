@@ -19,17 +19,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import (
-    PLAIN,
-    REPO,
-    all_configs,
-    dataset_facts,
-    declaring,
-    frame_of,
-    ids_of,
-    predictions_frame,
-    random_labels,
-)
+from conftest import dataset_facts, declaring
+from support.frames import frame_of, ids_of, predictions_frame, random_labels
+from support.paths import REPO, all_configs
+from support.real import HATEMOJI_CHECK
 
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
@@ -443,13 +436,13 @@ def test_cli_prediction_error_is_one_line_exit_1(where, tmp_path: Path, capsys) 
 
 
 def test_cli_subprocess_has_no_traceback(where, tmp_path: Path) -> None:
-    """On the plain dataset (conftest.PLAIN): one row predicted, and that one not 0 or 1."""
-    config, target = _target(PLAIN, None)
-    first = ids_of(frame_of(PLAIN, config, target.eval_split, where), target.id_column)[0]
+    """On the plain dataset (support.real): one row predicted, and that one not 0 or 1."""
+    config, target = _target(HATEMOJI_CHECK, None)
+    first = ids_of(frame_of(HATEMOJI_CHECK, config, target.eval_split, where), target.id_column)[0]
     path = tmp_path / "model.csv"
     path.write_text(f"{target.id_column},prediction\n{first},3\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "hatemoji_datasets", "score", PLAIN]
+        [sys.executable, "-m", "hatemoji_datasets", "score", HATEMOJI_CHECK]
         + ["--predictions", str(path), "--cache-dir", where["cache_dir"]]
         + ["--mirror", where["mirror"]],
         capture_output=True,
@@ -459,7 +452,7 @@ def test_cli_subprocess_has_no_traceback(where, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
-    missing = _scored_rows(PLAIN, config) - 1
+    missing = _scored_rows(HATEMOJI_CHECK, config) - 1
     assert f"{missing:,} missing {target.id_column} values" in result.stderr
     assert f"1 non-binary prediction (expected 0 or 1): {first}: '3'" in result.stderr
 

@@ -11,9 +11,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import upstream_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.paths import upstream_path
 
 from hatemoji_datasets.core.emoji_search import contains_emoji, has_emoji, holding
 from hatemoji_datasets.core.features import class_ids, emoji_lists, label

@@ -18,7 +18,9 @@ import datasets
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import card_table, committed_card, dummy_data_dir, source_url, upstream_path
+from conftest import dummy_data_dir
+from support.cards import card_table, committed_card
+from support.paths import source_url, upstream_path
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main

@@ -18,17 +18,9 @@ from pathlib import Path
 import datasets
 import emoji
 import pytest
-from conftest import (
-    FIXTURES,
-    card_frame,
-    card_table,
-    committed_card,
-    frame_of,
-    load_names,
-    predictions_frame,
-    random_labels,
-    upstream_path,
-)
+from support.cards import card_frame, card_table, committed_card
+from support.frames import frame_of, load_names, predictions_frame, random_labels
+from support.paths import FIXTURES, upstream_path
 
 from hatemoji_datasets import SchemaViolationError, dataset_info, list_datasets, load_dataset
 from hatemoji_datasets.building.builder import builder_class

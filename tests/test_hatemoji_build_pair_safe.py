@@ -16,7 +16,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import upstream_path
+from support.paths import upstream_path
 
 from hatemoji_datasets import UnknownNameError, load_dataset
 from hatemoji_datasets.building.fingerprint import fingerprint

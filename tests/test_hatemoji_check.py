@@ -11,18 +11,12 @@ import datasets
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import (
-    FIXTURES,
-    card_table,
-    check_one_file,
-    committed_card,
-    frame_of,
-    load_names,
-    predictions_frame,
-    random_labels,
-)
+from conftest import check_one_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.cards import card_table, committed_card
+from support.frames import frame_of, load_names, predictions_frame, random_labels
+from support.paths import FIXTURES
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.spec import CSV

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import PLAIN, REPO, head_with_fault, plain_fault, source_url, upstream_path
+from support.paths import REPO
+from support.synthetic import FAULT_PLACE, REGISTERED, SYNTHETIC, head_with_fault, mirror_file
 
 from hatemoji_datasets import cli
 from hatemoji_datasets.cli.hook import split_arguments
@@ -37,21 +38,23 @@ def test_hook_is_declared() -> None:
     assert f'\n{hook["entry"]} = "hatemoji_datasets.cli.hook:main"\n' in pyproject
 
 
+pytestmark = pytest.mark.usefixtures("synthetic")
+
+
 @pytest.fixture
 def contribution(mirror: Path, tmp_path: Path) -> tuple[Path, tuple[int, str, str]]:
-    """A folder with ``-dash.csv`` (the plain dataset's first released rows, one of them broken
-    as its ``testing.py`` states: ``conftest.plain_fault``) and ``ok file.csv`` (clean, the
+    """A folder with ``-dash.csv`` (the synthetic ``test.csv``'s first five rows, its third
+    line no complaint: ``support.synthetic.head_with_fault``) and ``ok file.csv`` (clean, the
     five released rows after them: ids repeated across a contribution's files are a
     finding); and the place of the finding that names the fault."""
-    broken, place = head_with_fault(mirror)
-    source = plain_fault()[0]
-    lines = upstream_path(mirror, source_url(PLAIN, source)).read_bytes().splitlines(True)
-    taken = len(broken.splitlines())
+    broken = head_with_fault(mirror)
+    lines = mirror_file("test", mirror).read_bytes().splitlines(True)
+    assert len(broken.splitlines()) == 6  # the header and ids 25-29
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "ok file.csv").write_bytes(b"".join(lines[:1] + lines[taken : taken + 5]))
+    (folder / "ok file.csv").write_bytes(b"".join(lines[:1] + lines[6:11]))  # ids 30-34
     (folder / "-dash.csv").write_bytes(broken)
-    return folder, place
+    return folder, FAULT_PLACE
 
 
 def _hook(folder: Path, mirror: Path, *args: str) -> subprocess.CompletedProcess:
@@ -62,13 +65,13 @@ def _hook(folder: Path, mirror: Path, *args: str) -> subprocess.CompletedProcess
         capture_output=True,
         text=True,
         timeout=300,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(folder.parent)},
+        env={"PATH": "/usr/bin:/bin", "HOME": str(folder.parent), **REGISTERED},
     )
 
 
 def test_hook_validates_a_file_named_dash(contribution: tuple, mirror: Path) -> None:
     folder, (line, column, code) = contribution
-    options = ["--dataset", PLAIN, "--mirror", str(mirror), "--format", "json"]
+    options = ["--dataset", SYNTHETIC, "--mirror", str(mirror), "--format", "json"]
     options += ["--cache-dir", str(folder.parent / "cache")]
     result = _hook(folder, mirror, *options, "-dash.csv", "ok file.csv")
     assert "unrecognized arguments" not in result.stderr, result.stderr
@@ -84,7 +87,7 @@ def test_hook_validates_a_file_named_dash(contribution: tuple, mirror: Path) -> 
 
 def test_hook_passes_a_clean_file(contribution: tuple, mirror: Path) -> None:
     folder, _ = contribution
-    options = ["--dataset", PLAIN, "--mirror", str(mirror), "--strict"]
+    options = ["--dataset", SYNTHETIC, "--mirror", str(mirror), "--strict"]
     options += ["--cache-dir", str(folder.parent / "cache")]
     result = _hook(folder, mirror, *options, "ok file.csv")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -96,7 +99,7 @@ def test_cli_accepts_double_dash_before_files(
 ) -> None:
     monkeypatch.chdir(contribution[0])
     status = cli.main(
-        ["validate", "--dataset", PLAIN, "--mirror", str(mirror), "--format", "json"]
+        ["validate", "--dataset", SYNTHETIC, "--mirror", str(mirror), "--format", "json"]
         + ["--", "-dash.csv"]
     )
     report = json.loads(capsys.readouterr().out)
@@ -107,4 +110,4 @@ def test_cli_accepts_double_dash_before_files(
 def test_hook_without_files_succeeds() -> None:
     from hatemoji_datasets.cli.hook import main
 
-    assert main(["--dataset", PLAIN]) == 0
+    assert main(["--dataset", SYNTHETIC]) == 0

@@ -6,8 +6,9 @@ anything. Each test here failed on 3eb3066 (main before the digests): an
 in-place edit of one character of a cached text was served by
 ``load_dataset``, ``score`` and ``info``; a replaced summary gave tracebacks.
 
-They run on ``conftest.PLAIN``, its sizes as its testing.py states them; loading an older
-version, on the first dataset released more than once.
+They run on the tests' synthetic dataset (``tests/synthetic/README.md``, its ``test``
+split of 16 rows); loading an older version, on APEACH (the synthetic dataset has one
+release).
 """
 
 from __future__ import annotations
@@ -20,28 +21,27 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN, dataset_facts, run_cli
+from support.cli import run_cli
+from support.synthetic import SPLIT, SYNTHETIC
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.building import manifest, summary
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import TEXT_COLUMN
-from hatemoji_datasets.core.registry import dataset_spec, lookup, specs
+from hatemoji_datasets.core.registry import lookup
 
-SPEC = dataset_spec(PLAIN)
-CONFIG = SPEC.config()
-(SPLIT,) = CONFIG.split_names
-#: Rows of the split, as the dataset's testing.py states them.
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
-FOLDER = (PLAIN, CONFIG.name, SPEC.version)
+pytestmark = pytest.mark.usefixtures("synthetic")
+#: Rows of the split (``tests/synthetic/README.md``).
+ROWS = 16
+FOLDER = ("synthetic", "default", "1.0.0")
 #: The split's Arrow file, as ``datasets`` names it.
-ARROW = f"{PLAIN}-{SPLIT}.arrow"
+ARROW = f"{SYNTHETIC}-{SPLIT}.arrow"
 
 
 @pytest.fixture
 def built(fresh_build) -> Path:
     """A fresh cache holding the dataset as its build wrote it; returns the cache root."""
-    return fresh_build(PLAIN, CONFIG.name)
+    return fresh_build(SYNTHETIC, "default")
 
 
 def _folder(cache: Path) -> Path:
@@ -76,7 +76,7 @@ def _edit_one_character_in_place(arrow: Path) -> tuple[str, str]:
 
 
 def _arrow(cache: Path) -> Path:
-    return next(_folder(cache).glob("*.arrow"))
+    return _folder(cache) / ARROW
 
 
 def _cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -100,7 +100,12 @@ def _cli_process(
 
 def test_a_build_records_the_digest_of_every_file(built: Path) -> None:
     recorded = json.loads((_folder(built) / manifest.MANIFEST_FILE).read_text())["files"]
-    assert set(recorded) == {"LICENSE", "dataset_info.json", ARROW}
+    assert set(recorded) == {
+        "LICENSE",
+        "dataset_info.json",
+        "synthetic-train.arrow",
+        "synthetic-test.arrow",
+    }
     arrow = _arrow(built)
     assert recorded[arrow.name]["size"] == arrow.stat().st_size
 
@@ -110,25 +115,25 @@ def test_an_in_place_edit_of_one_character_is_never_served(
 ) -> None:
     before, after = _edit_one_character_in_place(_arrow(built))
     with pytest.raises(CacheError) as raised:
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(SYNTHETIC, cache_dir=str(built), mirror=str(mirror))
     message = str(raised.value)
     assert str(_folder(built)) in message and "--force" in message
     assert f"{ARROW} was changed" in message and "\n" not in message
     predictions = tmp_path / "model.csv"
-    predictions.write_text(f"{CONFIG.id_column or 'index'},prediction\n1,1\n", encoding="utf-8")
+    predictions.write_text("sentence_id,prediction\n25,1\n", encoding="utf-8")
     for command in (
-        ["info", PLAIN],
-        ["score", PLAIN, "--predictions", str(predictions)],
-        ["build", PLAIN],
+        ["info", SYNTHETIC],
+        ["score", SYNTHETIC, "--predictions", str(predictions)],
+        ["build", SYNTHETIC],
     ):
         done = _cli(*command, "--cache-dir", str(built), "--mirror", str(mirror), cwd=tmp_path)
         assert done.returncode == 1, (command, done.stderr)
         assert done.stdout == "" and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1 and "is damaged" in done.stderr, done.stderr
     # --force rebuilds it from verified sources; the edit is gone.
-    assert _cli("build", PLAIN, "--force", "--cache-dir", str(built), cwd=tmp_path,
+    assert _cli("build", SYNTHETIC, "--force", "--cache-dir", str(built), cwd=tmp_path,
                 env={"HATEMOJI_DATASETS_MIRROR": str(mirror)}).returncode == 0  # fmt: skip
-    texts = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built))[TEXT_COLUMN]
+    texts = load_dataset(SYNTHETIC, split=SPLIT, cache_dir=str(built))[TEXT_COLUMN]
     assert before in texts and after not in texts
 
 
@@ -144,13 +149,15 @@ def test_other_damage_is_one_line(built: Path, mirror: Path, damage: str) -> Non
         (folder / "dataset_info.json").unlink()
         (folder / "dataset_info.json").mkdir()  # still "there" for a careless check
     elif damage == "an added shard":
-        (folder / f"{PLAIN}-{SPLIT}-00001-of-00002.arrow").write_bytes(_arrow(built).read_bytes())
+        (folder / f"{SYNTHETIC}-{SPLIT}-00001-of-00002.arrow").write_bytes(
+            _arrow(built).read_bytes()
+        )
     else:
         (folder / "LICENSE").write_text("changed", encoding="utf-8")
     with pytest.raises(CacheError, match="is damaged: .*--force"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(SYNTHETIC, cache_dir=str(built), mirror=str(mirror))
     rebuilt = load_dataset(
-        PLAIN,
+        SYNTHETIC,
         split=SPLIT,
         cache_dir=str(built),
         mirror=str(mirror),
@@ -162,14 +169,14 @@ def test_other_damage_is_one_line(built: Path, mirror: Path, damage: str) -> Non
 def test_a_garbage_manifest_is_damage(built: Path, mirror: Path) -> None:
     (_folder(built) / manifest.MANIFEST_FILE).write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(CacheError, match="manifest"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(SYNTHETIC, cache_dir=str(built), mirror=str(mirror))
 
 
 def test_a_map_cache_beside_the_build_is_not_damage(built: Path, mirror: Path) -> None:
-    data = load_dataset(PLAIN, split=SPLIT, cache_dir=str(built), mirror=str(mirror))
+    data = load_dataset(SYNTHETIC, split=SPLIT, cache_dir=str(built), mirror=str(mirror))
     data.map(lambda row: {"n": len(row[TEXT_COLUMN])})  # datasets writes cache-*.arrow beside it
     assert list(_folder(built).glob("cache-*.arrow"))
-    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
+    assert load_dataset(SYNTHETIC, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
 
 
 # -- builds from before manifests ------------------------------------------------------------
@@ -182,12 +189,12 @@ def test_a_build_without_a_manifest_is_checked_against_the_recorded_fingerprints
     recorded ones, and the manifest is written then; an altered one is refused."""
     path = _folder(built) / manifest.MANIFEST_FILE
     path.unlink()
-    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
+    assert load_dataset(SYNTHETIC, split=SPLIT, cache_dir=str(built)).num_rows == ROWS
     assert path.is_file()  # adopted: later loads check the digests only
     _edit_one_character_in_place(_arrow(built))
     path.unlink()
     with pytest.raises(CacheError, match=f"split {SPLIT}: fingerprint sha256:.*recorded sha256:"):
-        load_dataset(PLAIN, cache_dir=str(built), mirror=str(mirror))
+        load_dataset(SYNTHETIC, cache_dir=str(built), mirror=str(mirror))
     assert not path.exists()
 
 
@@ -199,7 +206,7 @@ SUMMARIES = {
     "null": "null",
     "a number": "3",
     "empty": "",
-    "cut short": f'{{"format": 2, "name": "{PLAIN}", "pretty',
+    "cut short": f'{{"format": 2, "name": "{SYNTHETIC}", "pretty',
     "not UTF-8": b"\xff\xfe{}",
     "deeply nested": "[" * 100_000 + "]" * 100_000,
 }
@@ -210,7 +217,7 @@ def _summary_path(cache: Path) -> Path:
 
 
 def _good_summary(cache: Path, mirror: Path) -> dict:
-    assert main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert main(["info", SYNTHETIC, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     return json.loads(_summary_path(cache).read_text(encoding="utf-8"))
 
 
@@ -231,10 +238,10 @@ def _wrong_shapes(good: dict) -> dict[str, dict]:
 
 def _info_is_right(cache: Path, mirror: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    code = main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)])
+    code = main(["info", SYNTHETIC, "--cache-dir", str(cache), "--mirror", str(mirror)])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert out.startswith(f"{SPEC.pretty_name}: {PLAIN} ({CONFIG.name}), version {SPEC.version}\n")
+    assert out.startswith("Synthetic sentences (tests only): synthetic (default), version 1.0.0\n")
     assert f"{ROWS:,}" in out and err == ""
 
 
@@ -257,7 +264,7 @@ def test_info_recomputes_a_summary_of_the_wrong_shape_even_when_vouched_for(
     good = _good_summary(built, mirror)
     _summary_path(built).write_text(json.dumps(_wrong_shapes(good)[case]), encoding="utf-8")
     manifest.add(_folder(built), summary.SUMMARY_FILE)
-    spec, config, version = lookup(PLAIN)
+    spec, config, version = lookup(SYNTHETIC)
     assert summary.read(spec, config, version, str(built)) is None
     _info_is_right(built, mirror, capsys)
     assert json.loads(_summary_path(built).read_text(encoding="utf-8")) == good
@@ -291,10 +298,9 @@ def test_the_summary_schema_names_what_is_wrong() -> None:
 
 # -- older versions load quietly ---------------------------------------------------------------
 
-#: The first dataset released more than once, and its first release.
-OLDER = next(
-    f"{name}:{spec.versions[-1]}" for name, spec in specs().items() if len(spec.versions) > 1
-)
+#: A dataset released more than once (APEACH, named: the synthetic dataset has one
+#: release), and its first release.
+OLDER = "apeach:1.0.0"
 
 
 def test_loading_an_older_version_is_quiet(tmp_path: Path, mirror: Path) -> None:

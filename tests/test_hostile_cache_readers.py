@@ -6,7 +6,8 @@ recorded row counts and fingerprints): whatever the damage, one line naming the
 dataset, the file and the ``--force`` command, exit 1, no traceback. In
 0.3.0, ``verify`` skipped the check and recomputed the fingerprints from the
 damaged file: a flipped bit in a text column ended in a ``UnicodeDecodeError``
-traceback, other damage in a bare fingerprint mismatch. The cache holds ``conftest.PLAIN``.
+traceback, other damage in a bare fingerprint mismatch. The cache holds the tests'
+synthetic dataset (``tests/synthetic/README.md``).
 """
 
 from __future__ import annotations
@@ -17,19 +18,18 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.building import manifest
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import TEXT_COLUMN
-from hatemoji_datasets.core.registry import dataset_spec
 
-NAME = PLAIN
-SPEC = dataset_spec(NAME)
-CONFIG = SPEC.config()
-FOLDER = (NAME, CONFIG.name, SPEC.version)
-FORCE = f"hatemoji-datasets build {NAME}/{CONFIG.name}:{SPEC.version} --force"
+pytestmark = pytest.mark.usefixtures("synthetic")
+
+NAME = SYNTHETIC
+FOLDER = ("synthetic", "default", "1.0.0")
+FORCE = "hatemoji-datasets build synthetic/default:1.0.0 --force"
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +37,11 @@ def pristine(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
     """A cache holding the dataset, and a lockfile of it (both left untouched)."""
     root = tmp_path_factory.mktemp("pristine")
     cache = root / "cache"
-    load_dataset(NAME, cache_dir=str(cache), mirror=str(mirror))
     lock = root / "hatemoji.lock"
     common = ["--cache-dir", str(cache), "--mirror", str(mirror)]
-    assert main(["lock", NAME, "-o", str(lock), *common]) == 0
+    with registered():  # made before the test's own registration
+        load_dataset(NAME, cache_dir=str(cache), mirror=str(mirror))
+        assert main(["lock", NAME, "-o", str(lock), *common]) == 0
     return cache, lock
 
 
@@ -109,11 +110,11 @@ def _damaged_copy(pristine: tuple[Path, Path], tmp_path: Path, damage: str) -> t
 
 def _readers(cache: Path, lock: Path, work: Path) -> dict[str, list[str]]:
     predictions = work / "model.csv"
-    predictions.write_text(f"{CONFIG.id_column or 'index'},prediction\n1,1\n", encoding="utf-8")
+    predictions.write_text("sentence_id,prediction\n25,1\n", encoding="utf-8")
     return {
         "verify": ["verify", str(lock)],
         "fingerprints": ["fingerprints", NAME],
-        "diff": ["diff", f"{NAME}:{SPEC.version}", f"{NAME}:{SPEC.version}"],
+        "diff": ["diff", "synthetic:1.0.0", "synthetic:1.0.0"],
         "score": ["score", NAME, "--predictions", str(predictions)],
         "export": ["export", NAME, "--out", str(work / "export")],
     }

@@ -14,15 +14,9 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import (
-    NEW_KEY,
-    source_lines,
-    source_url,
-    upstream_name,
-    upstream_path,
-    validate_json,
-    write_lines,
-)
+from support.cli import validate_json
+from support.paths import source_lines, source_url, upstream_name, upstream_path, write_lines
+from support.real import NEW_KEY
 
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.core.spec import ConfigSpec, Join

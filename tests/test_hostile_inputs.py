@@ -1,10 +1,9 @@
 """Hostile input: never an abort, hang, leak or traceback; a damaged cache is never served.
 
-Each test here failed on 604d3a2 (the code before the reliability work). They run on
-``conftest.PLAIN``, its sizes as its testing.py states them: its released rows come from
-the mirror, a new row is its first released row made new (``conftest.new_row``), and a
-wrong value goes in the string column its schema enumerates most values of
-(``conftest.enumerated``).
+Each test here failed on 604d3a2 (the code before the reliability work). They run on the
+tests' synthetic dataset (``tests/synthetic/README.md``): its released rows come from its
+``test.csv``, a new row is its first released row made new (``support.synthetic.new_row``),
+and a wrong value goes in its categorical column, ``topic``.
 """
 
 from __future__ import annotations
@@ -19,29 +18,25 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, enumerated, new_row, plain_file, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.cli import run_cli
+from support.synthetic import CATEGORY as COLUMN
+from support.synthetic import CONFIG, KEY, SPLIT, SYNTHETIC, TEXT, VERSION, new_row, released_lines
 
 from hatemoji_datasets import CacheError, load_dataset
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.validate.contributions import validate_contributions
 
-SPEC = dataset_spec(PLAIN)
-CONFIG = SPEC.config()
-(SPLIT,) = CONFIG.split_names
-#: Rows of the split, as the dataset's testing.py states them.
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
-KEY, TEXT = CONFIG.key_column, CONFIG.text_column
-#: The column a wrong value goes in.
-COLUMN = enumerated(PLAIN)[0]
+pytestmark = pytest.mark.usefixtures("synthetic")
+#: Rows of the split (``tests/synthetic/README.md``).
+ROWS = 16
 
 
 @pytest.fixture
 def released_check(mirror: Path) -> list[str]:
     """Header and rows of the released file, as lines."""
-    return plain_file(mirror).read_text("utf-8").split("\n")
+    return released_lines(mirror)
 
 
 @pytest.fixture
@@ -98,7 +93,7 @@ def test_unreadable_inputs_exit_2_in_every_run(workdir: Path) -> None:
     # run by the docs test, adds five more fresh processes on these inputs and one more).
     for _ in range(4):
         result = _run_process(
-            "validate", *names, "--dataset", PLAIN, "--format", "json", cwd=workdir
+            "validate", *names, "--dataset", SYNTHETIC, "--format", "json", cwd=workdir
         )
         assert result.returncode == 2, result.stderr
         assert "Traceback" not in result.stderr
@@ -111,7 +106,7 @@ def test_inputs_are_checked_before_any_download(tmp_path: Path, monkeypatch) -> 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("HATEMOJI_DATASETS_MIRROR", raising=False)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    report = validate_contributions(["missing.csv"], PLAIN, cache_dir=str(tmp_path))
+    report = validate_contributions(["missing.csv"], SYNTHETIC, cache_dir=str(tmp_path))
     assert [f.code for f in report.findings] == ["FILE-NOT-FOUND"]
     assert report.exit_code == 2
 
@@ -134,20 +129,20 @@ def test_special_files_and_outside_symlinks_are_refused_unread(
     inside.write_text(f"{KEY}\n")
     (workdir / "link-inside.csv").symlink_to(inside)
     result = _run_process(  # a FIFO must not hang the run: a child with a timeout
-        "validate", *expected, "--dataset", PLAIN, "--format", "github", cwd=workdir
+        "validate", *expected, "--dataset", SYNTHETIC, "--format", "github", cwd=workdir
     )
     assert result.returncode == 2
     assert "do-not-print-me" not in result.stdout + result.stderr
     for name, code in expected.items():
         assert f"file={name},title={code}" in result.stdout
     # A link that stays in the tree is read like the file it names.
-    report = validate_contributions(["link-inside.csv"], PLAIN)
+    report = validate_contributions(["link-inside.csv"], SYNTHETIC)
     assert {f.code for f in report.findings} == {"COLUMN-MISSING"}
 
 
 @pytest.mark.skipif(not Path("/proc/cpuinfo").exists(), reason="needs /proc")
 def test_proc_files_are_refused(workdir: Path) -> None:
-    report = validate_contributions(["/proc/cpuinfo"], PLAIN)
+    report = validate_contributions(["/proc/cpuinfo"], SYNTHETIC)
     assert [f.code for f in report.findings] in (["FILE-EMPTY"], ["FILE-NOT-REGULAR"])
 
 
@@ -159,7 +154,7 @@ def test_a_valid_multi_megabyte_quoted_cell_validates(workdir: Path, released_ch
     line = new_row(first)[TEXT]
     text = "\n".join([line] * (4_800_000 // len(line.encode())))  # 4.8 MB over many lines
     (workdir / "big.csv").write_text(header + "\n" + _new_row(header, first, **{TEXT: text}) + "\n")
-    report = validate_contributions(["big.csv"], PLAIN)
+    report = validate_contributions(["big.csv"], SYNTHETIC)
     assert report.exit_code == 0, [str(f) for f in report.findings][:3]
 
 
@@ -168,7 +163,7 @@ def test_a_large_cell_on_a_broken_row_is_reported(workdir: Path, released_check,
     text = new_row(first)[TEXT] + " " + "x" * 200_000
     row = _new_row(header, first, **{TEXT: text, COLUMN: "teapots"})
     (workdir / "bad.csv").write_text(header + "\n" + row + "\n")
-    report = validate_contributions(["bad.csv"], PLAIN)
+    report = validate_contributions(["bad.csv"], SYNTHETIC)
     assert [(f.code, f.line, f.column) for f in report.findings] == [
         ("VALUE-NOT-ALLOWED", 2, COLUMN)
     ]
@@ -177,7 +172,7 @@ def test_a_large_cell_on_a_broken_row_is_reported(workdir: Path, released_check,
 def test_a_header_field_over_128_kib_is_a_finding(workdir: Path, released_check, first) -> None:
     header = released_check[0] + "," + "y" * 140_000
     (workdir / "head.csv").write_text(header + "\n" + _new_row(released_check[0], first) + ",z\n")
-    report = validate_contributions(["head.csv"], PLAIN)
+    report = validate_contributions(["head.csv"], SYNTHETIC)
     assert [f.code for f in report.findings] == ["COLUMN-UNEXPECTED"]
     assert len(report.findings[0].column) < 100  # shown shortened
 
@@ -185,7 +180,7 @@ def test_a_header_field_over_128_kib_is_a_finding(workdir: Path, released_check,
 @pytest.mark.parametrize("columns", [50_000, 1_000_000])
 def test_a_header_far_wider_than_the_schema_is_refused(workdir: Path, columns: int) -> None:
     (workdir / "wide.csv").write_text(",".join(f"c{i}" for i in range(columns)) + "\n1\n")
-    report = validate_contributions(["wide.csv"], PLAIN)
+    report = validate_contributions(["wide.csv"], SYNTHETIC)
     assert [f.code for f in report.findings] == ["FILE-TOO-WIDE"]
     assert report.exit_code == 2
 
@@ -198,7 +193,7 @@ def test_file_names_cannot_start_a_workflow_command(workdir: Path, released_chec
     name = "x\n::stop-commands::token.csv"
     (workdir / name).write_text(header + "\n" + _line(header, {**first, COLUMN: "teapots"}) + "\n")
     for fmt in ("text", "github", "json"):
-        result = _run("validate", name, "--dataset", PLAIN, "--format", fmt, cwd=workdir)
+        result = _run("validate", name, "--dataset", SYNTHETIC, "--format", fmt, cwd=workdir)
         assert result.returncode == 1
         assert not any(line.startswith("::stop-commands::") for line in result.stdout.splitlines())
 
@@ -210,7 +205,7 @@ def test_a_non_utf8_file_name_gets_a_report(workdir: Path, released_check, first
         (workdir / name).write_text(header + "\n" + _new_row(header, first) + "\n")
     except (OSError, UnicodeEncodeError):
         pytest.skip("the file system refuses non-UTF-8 names")
-    result = _run("validate", name, "--dataset", PLAIN, cwd=workdir)
+    result = _run("validate", name, "--dataset", SYNTHETIC, cwd=workdir)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
 
@@ -228,7 +223,7 @@ def test_a_released_text_in_disguise_is_a_warning(
     (workdir / "near.csv").write_text(
         header + "\n" + _new_row(header, first, **{TEXT: text}) + "\n"
     )
-    report = validate_contributions(["near.csv"], PLAIN)
+    report = validate_contributions(["near.csv"], SYNTHETIC)
     near = [f for f in report.findings if f.code == "RELEASE-NEAR-DUPLICATE"]
     assert len(near) == 1 and near[0].severity == "warning"
     assert f"{KEY}={first[KEY]}" in near[0].message
@@ -246,7 +241,7 @@ def test_a_compatibility_form_of_a_released_text_is_a_warning(
     (workdir / "wide.csv").write_text(
         header + "\n" + _new_row(header, first, **{TEXT: wide}) + "\n"
     )
-    codes = [f.code for f in validate_contributions(["wide.csv"], PLAIN).findings]
+    codes = [f.code for f in validate_contributions(["wide.csv"], SYNTHETIC).findings]
     assert "RELEASE-NEAR-DUPLICATE" in codes
 
 
@@ -254,28 +249,28 @@ def test_a_compatibility_form_of_a_released_text_is_a_warning(
 
 
 def _arrow_file(cache: Path) -> Path:
-    return next((cache / PLAIN / CONFIG.name / SPEC.version).glob("*.arrow"))
+    return next((cache / SYNTHETIC / CONFIG / VERSION).glob("*.arrow"))
 
 
 def test_a_damaged_cache_is_never_served(tmp_path: Path, mirror: Path) -> None:
     import pyarrow as pa
 
     cache = tmp_path / "cache"
-    load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
+    load_dataset(SYNTHETIC, cache_dir=str(cache), mirror=str(mirror))
     arrow = _arrow_file(cache)
     with pa.memory_map(str(arrow)) as source:
         schema = pa.ipc.open_stream(source).schema
     with pa.OSFile(str(arrow), "wb") as sink:  # cut back to its schema: zero rows
         pa.ipc.new_stream(sink, schema).close()
     with pytest.raises(CacheError, match="--force"):
-        load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
+        load_dataset(SYNTHETIC, cache_dir=str(cache), mirror=str(mirror))
     arrow.unlink()
-    assert main(["build", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 1
+    assert main(["build", SYNTHETIC, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 1
     assert (
         main(
             [
                 "build",
-                PLAIN,
+                SYNTHETIC,
                 "--cache-dir",
                 str(cache),
                 "--mirror",
@@ -285,13 +280,15 @@ def test_a_damaged_cache_is_never_served(tmp_path: Path, mirror: Path) -> None:
         )
         == 0
     )
-    assert load_dataset(PLAIN, split=SPLIT, cache_dir=str(cache)).num_rows == ROWS
+    assert load_dataset(SYNTHETIC, split=SPLIT, cache_dir=str(cache)).num_rows == ROWS
 
 
 def test_an_unwritable_cache_is_one_line(tmp_path: Path, mirror: Path, capsys) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    code = main(["build", PLAIN, "--cache-dir", str(blocker / "cache"), "--mirror", str(mirror)])
+    code = main(
+        ["build", SYNTHETIC, "--cache-dir", str(blocker / "cache"), "--mirror", str(mirror)]
+    )
     err = capsys.readouterr().err
     assert code == 1
     assert "Traceback" not in err and str(blocker) in err
@@ -325,6 +322,6 @@ def test_long_cells_wide_headers_and_odd_names_always_get_an_answer(
         path.write_text(header + "\n" + row + "\n")
     except OSError:
         return  # a name the file system refuses
-    report = validate_contributions([path.name], PLAIN)
+    report = validate_contributions([path.name], SYNTHETIC)
     assert report.exit_code in (0, 1, 2)
     assert all(f.code for f in report.findings)

@@ -5,7 +5,7 @@ lock that locks nothing, or entries that are malformed or unknown, exit 1, each
 entry reported once while the valid ones still print ``ok:``. Each test failed
 on 3eb3066 (tracebacks, a hang, exit 1 for unreadable files, 160,400 lines).
 
-The lock is of ``conftest.PLAIN``, its rows as its testing.py states them.
+The lock is of the tests' synthetic dataset (``tests/synthetic/README.md``).
 """
 
 from __future__ import annotations
@@ -17,26 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, one_error_line
+from support.cli import one_error_line
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import LockError
-from hatemoji_datasets.core.registry import dataset_spec, specs
 
-SPEC = dataset_spec(PLAIN)
-CONFIG = SPEC.config()
-(SPLIT,) = CONFIG.split_names
-#: Rows of the split, as the dataset's testing.py states them.
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
-#: A config another dataset has and this one lacks.
-OTHERS_CONFIG = next(
-    config
-    for name, spec in specs().items()
-    if name != PLAIN
-    for config in spec.config_names
-    if config not in SPEC.config_names
-)
+pytestmark = pytest.mark.usefixtures("synthetic")
+#: A config other datasets have (HateCheck's ``all``) and the synthetic one lacks.
+OTHERS_CONFIG = "all"
 
 HEADER = 'lock_format = 1\npackage = "hatemoji-datasets"\npackage_version = "0.2.0"\n'
 
@@ -54,8 +44,9 @@ def valid_lock(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     folder = tmp_path_factory.mktemp("hostile-lock")
     cache = folder / "cache"
     path = folder / "hatemoji.lock"
-    args = ["lock", PLAIN, "-o", str(path), "--cache-dir", str(cache)]
-    assert main([*args, "--mirror", str(mirror)]) == 0
+    args = ["lock", SYNTHETIC, "-o", str(path), "--cache-dir", str(cache)]
+    with registered():  # made before the test's own registration
+        assert main([*args, "--mirror", str(mirror)]) == 0
     return path.read_text(encoding="utf-8"), cache
 
 
@@ -119,7 +110,7 @@ def test_an_unreadable_lock_exits_2_in_our_words(
     assert f"cannot read the lockfile {path}" in line and code in line
     assert "codec" not in line and "UnboundLocalError" not in line
     with pytest.raises(LockError, match=code) as raised:
-        load_dataset(PLAIN, lock=path, cache_dir=str(tmp_path / "cache"))
+        load_dataset(SYNTHETIC, lock=path, cache_dir=str(tmp_path / "cache"))
     assert raised.value.exit_code == 2
 
 
@@ -148,19 +139,28 @@ def test_a_lock_that_locks_nothing_is_an_error(tmp_path: Path, mirror: Path, ver
     line = _one_line(verify(path, tmp_path / "cache", mirror), 1)
     assert "locks no datasets" in line
     with pytest.raises(LockError, match="locks no datasets"):
-        load_dataset(PLAIN, lock=path, cache_dir=str(tmp_path / "cache"))
+        load_dataset(SYNTHETIC, lock=path, cache_dir=str(tmp_path / "cache"))
 
 
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
         (
-            (f'version = "{SPEC.version}"', "version = { major = 1 }"),
+            ('version = "1.0.0"', "version = { major = 1 }"),
             "version must be a string, not a table",
         ),
-        ((f"rows = {ROWS}", 'rows = "many"'), "split 1: rows must be an integer, not a string"),
-        (("[[dataset.source]]", "source = 3\n[[dataset.split0]]"), "source must be an array"),
-        ((f'name = "{PLAIN}"', "name = 7"), "name must be a string, not an integer"),
+        (("rows = 24", 'rows = "many"'), "split 1: rows must be an integer, not a string"),
+        (  # both of its sources' tables made other tables, "source" a number
+            (
+                (
+                    '[[dataset.source]]\nname = "train"',
+                    'source = 3\n[[dataset.s0]]\nname = "train"',
+                ),
+                ('[[dataset.source]]\nname = "test"', '[[dataset.s0]]\nname = "test"'),
+            ),
+            "source must be an array",
+        ),
+        ((f'name = "{SYNTHETIC}"', "name = 7"), "name must be a string, not an integer"),
     ],
     ids=["version a table", "rows a string", "source a number", "name a number"],
 )
@@ -170,11 +170,15 @@ def test_a_malformed_entry_is_reported_once_and_the_valid_one_still_holds(
     text, cache = valid_lock
     head, entry = _entries(text)
     path = tmp_path / "hatemoji.lock"
-    path.write_text(head + entry + "\n" + entry.replace(*change, 1), encoding="utf-8")
+    changed = entry
+    for old, new in change if isinstance(change[0], tuple) else (change,):
+        assert old in changed
+        changed = changed.replace(old, new, 1)
+    path.write_text(head + entry + "\n" + changed, encoding="utf-8")
     done = verify(path, cache, mirror)
     _one_line(done, 1)
     lines = done.stdout.splitlines()
-    assert lines[0].startswith(f"ok: {PLAIN}/{CONFIG.name}:{SPEC.version} ({SPLIT} sha256:")
+    assert lines[0].startswith("ok: synthetic/default:1.0.0 (train sha256:")
     assert len(lines) == 2 and lines[1].startswith("differs: entry 2") and problem in lines[1]
 
 
@@ -182,12 +186,12 @@ def test_a_malformed_entry_is_reported_once_and_the_valid_one_still_holds(
     ("change", "problem"),
     [
         (
-            (f'version = "{SPEC.version}"', 'version = "9.9.9"'),
-            f"unknown version '9.9.9' of {PLAIN}",
+            ('version = "1.0.0"', 'version = "9.9.9"'),
+            "unknown version '9.9.9' of synthetic",
         ),
-        ((f'name = "{PLAIN}"', 'name = "no_such"'), "unknown dataset 'no_such'"),
+        ((f'name = "{SYNTHETIC}"', 'name = "no_such"'), "unknown dataset 'no_such'"),
         (
-            (f'config = "{CONFIG.name}"', f'config = "{OTHERS_CONFIG}"'),
+            ('config = "default"', f'config = "{OTHERS_CONFIG}"'),
             f"unknown config '{OTHERS_CONFIG}'",
         ),
     ],
@@ -203,7 +207,7 @@ def test_an_unknown_entry_after_a_valid_one(
     done = verify(path, cache, mirror)
     assert "1 of 3" not in done.stderr and "2 of 3 locked dataset(s) differ" in done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith(f"ok: {PLAIN}/{CONFIG.name}:{SPEC.version}")
+    assert lines[0].startswith("ok: synthetic/default:1.0.0")
     assert len(lines) == 3 and all(problem in line for line in lines[1:]), lines
 
 
@@ -212,7 +216,7 @@ def test_401_entries_print_401_lines(
 ) -> None:
     text, cache = valid_lock
     head, entry = _entries(text)
-    unknown = entry.replace(f'name = "{PLAIN}"', 'name = "no_such"', 1)
+    unknown = entry.replace(f'name = "{SYNTHETIC}"', 'name = "no_such"', 1)
     path = tmp_path / "hatemoji.lock"
     path.write_text(head + entry + "\n" + unknown * 400, encoding="utf-8")
     done = verify(path, cache, mirror)

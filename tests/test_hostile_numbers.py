@@ -3,7 +3,8 @@ or a non-numeral string where a number belongs is refused, naming the file and t
 
 In 0.3.0 ``float()`` read them: a JSON ``false`` log-likelihood was scored as 0.0
 (exit 0), ``true`` as 1.0, a ``true`` prediction as hateful and a ``false`` score as 0.
-Logs are named as the harness names those of ``conftest.PLAIN``'s default config's task,
+Logs are named as the harness names those of HatemojiCheck's (``support.real``) default
+config's task,
 and ``score`` runs on it.
 """
 
@@ -13,7 +14,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, one_error_line
+from support.cli import one_error_line
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
@@ -24,7 +26,8 @@ from hatemoji_datasets.evaluate.numbers import strict_number
 from hatemoji_datasets.evaluate.predictions import align_frame, read_predictions
 from hatemoji_datasets.harness.tasks import task_name
 
-SPEC = dataset_spec(PLAIN)
+#: HatemojiCheck, named: the logs are its lm-eval task's (the synthetic dataset has none).
+SPEC = dataset_spec(HATEMOJI_CHECK)
 CONFIG = SPEC.config()
 #: The id column of the logs' documents and of the predictions files.
 ID = CONFIG.id_column
@@ -131,7 +134,7 @@ def test_a_predictions_value_that_is_not_a_number(tmp_path: Path, column: str, t
 @pytest.fixture(scope="module")
 def cache(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("numbers-cache")
-    load_dataset(PLAIN, cache_dir=str(folder), mirror=str(mirror))
+    load_dataset(HATEMOJI_CHECK, cache_dir=str(folder), mirror=str(mirror))
     return folder
 
 
@@ -140,7 +143,7 @@ def test_score_refuses_a_log_likelihood_that_is_not_a_number(
     tmp_path: Path, cache: Path, mirror: Path, capsys, text: str
 ) -> None:
     """The issue's case: ``false`` for a log-likelihood was scored as 0.0, exit 0."""
-    ids = load_dataset(PLAIN, split=CONFIG.eval_split, cache_dir=str(cache))[ID]
+    ids = load_dataset(HATEMOJI_CHECK, split=CONFIG.eval_split, cache_dir=str(cache))[ID]
     choices = [["-1", "False"], ["-2", "False"]]
     lines = [
         json.dumps({"doc_id": n, "doc": {ID: i}, "target": 0, "filtered_resps": choices})
@@ -151,11 +154,11 @@ def test_score_refuses_a_log_likelihood_that_is_not_a_number(
     path = _log(tmp_path, lines)
     capsys.readouterr()
     common = ["--cache-dir", str(cache), "--mirror", str(mirror)]
-    code = main(["score", PLAIN, "--predictions", str(path), *common])
+    code = main(["score", HATEMOJI_CHECK, "--predictions", str(path), *common])
     out, err = capsys.readouterr()
     line = one_error_line(err)
     assert code == 1 and out == ""
     assert f"{path}: line 5:" in line and "is not a log-likelihood" in line
-    code = main(["score", PLAIN, "--predictions", str(path), "--format", "json", *common])
+    code = main(["score", HATEMOJI_CHECK, "--predictions", str(path), "--format", "json", *common])
     out, _ = capsys.readouterr()
     assert code == 1 and json.loads(out)["error"]["code"] == "PREDICTIONS"

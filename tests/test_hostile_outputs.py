@@ -9,7 +9,7 @@ a read-only folder is made with ``chmod`` (skipped as root, which chmod does not
 bind). Each failed on 3eb3066 with an OSError, NotADirectoryError or "No space
 left" traceback (for ``lock -o``, from the clean-up after the failed write).
 
-The writers write ``conftest.PLAIN``.
+The writers write the tests' synthetic dataset (``tests/synthetic/README.md``).
 """
 
 from __future__ import annotations
@@ -22,16 +22,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core import file_writes
-from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.pinning import record
 
-SPEC = dataset_spec(PLAIN)
-CONFIG = SPEC.config()
+pytestmark = pytest.mark.usefixtures("synthetic")
 
 OLD = "an older file, left as it was\n"
 
@@ -40,30 +38,29 @@ OLD = "an older file, left as it was\n"
 def warm_cache(pristine_cache, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The dataset built before any write is made to fail (a copy of the run's build)."""
     cache = tmp_path_factory.mktemp("outputs") / "cache"
-    shutil.copytree(pristine_cache(PLAIN, CONFIG.name), cache, symlinks=True)
+    with registered():  # made before the test's own registration
+        shutil.copytree(pristine_cache(SYNTHETIC), cache, symlinks=True)
     return cache
 
 
 def _predictions(folder: Path, cache: Path) -> Path:
-    """Every row of the evaluation split predicted as label 1."""
+    """Every row of the evaluation split (``test``, ids 25-40) predicted as label 1."""
     path = folder / "always.csv"
-    data = load_dataset(PLAIN, split=CONFIG.eval_split, cache_dir=str(cache))
-    column = CONFIG.id_column or "index"
-    ids = data[column] if CONFIG.id_column else range(data.num_rows)
-    path.write_text(f"{column},prediction\n" + "".join(f"{i},1\n" for i in ids), encoding="utf-8")
+    rows = "".join(f"{i},1\n" for i in range(25, 41))
+    path.write_text("sentence_id,prediction\n" + rows, encoding="utf-8")
     return path
 
 
 #: writer -> (argv for a destination, a scratch folder and the cache; whether the
 #: destination is a file or a folder).
 WRITERS: dict[str, tuple[Callable[[Path, Path, Path], list[str]], str]] = {
-    "lock -o": (lambda dest, *_: ["lock", PLAIN, "-o", str(dest)], "file"),
-    "export --out": (lambda dest, *_: ["export", PLAIN, "--out", str(dest)], "folder"),
-    "card --out": (lambda dest, *_: ["card", PLAIN, "--out", str(dest)], "folder"),
+    "lock -o": (lambda dest, *_: ["lock", SYNTHETIC, "-o", str(dest)], "file"),
+    "export --out": (lambda dest, *_: ["export", SYNTHETIC, "--out", str(dest)], "folder"),
+    "card --out": (lambda dest, *_: ["card", SYNTHETIC, "--out", str(dest)], "folder"),
     "score --plot": (
         lambda dest, work, cache: [
             "score",
-            PLAIN,
+            SYNTHETIC,
             "--predictions",
             str(_predictions(work, cache)),
             "--plot",
@@ -71,7 +68,7 @@ WRITERS: dict[str, tuple[Callable[[Path, Path, Path], list[str]], str]] = {
         ],
         "file",
     ),
-    "fingerprints --write": (lambda *_: ["fingerprints", PLAIN, "--write"], "file"),
+    "fingerprints --write": (lambda *_: ["fingerprints", SYNTHETIC, "--write"], "file"),
     "export-schemas": (lambda dest, *_: ["export-schemas", "--output", str(dest)], "folder"),
 }
 
@@ -194,12 +191,12 @@ def test_info_answers_when_its_summary_cannot_be_stored(
     tmp_path: Path, mirror: Path, monkeypatch, capsys
 ) -> None:
     cache = tmp_path / "cache"
-    load_dataset(PLAIN, cache_dir=str(cache), mirror=str(mirror))
+    load_dataset(SYNTHETIC, cache_dir=str(cache), mirror=str(mirror))
     monkeypatch.setattr(file_writes.os, "write", _enospc)
     capsys.readouterr()
-    assert main(["info", PLAIN, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
+    assert main(["info", SYNTHETIC, "--cache-dir", str(cache), "--mirror", str(mirror)]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith(f"{SPEC.pretty_name}: ") and err == ""
+    assert out.startswith("Synthetic sentences (tests only): ") and err == ""
     assert not list(cache.rglob("hatemoji_summary.json")) and _leftovers(cache) == []
 
 
@@ -268,7 +265,7 @@ def test_an_export_that_fails_midway_leaves_the_folder_as_it_was(
     dest = tmp_path / "export"
     if before == "a previous export":
         _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)
-        (dest / "data" / CONFIG.name / "stale-00000-of-00001.parquet").write_bytes(b"PAR1 old")
+        (dest / "data" / "default" / "stale-00000-of-00001.parquet").write_bytes(b"PAR1 old")
     old = _snapshot(dest) if dest.exists() else None
     _fail_the_croissant_write(monkeypatch)
     code, _, err = _run("export --out", dest, tmp_path, warm_cache, mirror, monkeypatch, capsys)

@@ -5,7 +5,7 @@
 ``export`` and ``lm-eval-tasks`` printed were not escaped. Each command that prints a path
 it was given (an output folder or file, a cache folder) runs here with a hostile one.
 
-The commands write ``conftest.PLAIN``.
+The commands write the tests' synthetic dataset.
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec
 
-pytestmark = pytest.mark.real_data
+pytestmark = [pytest.mark.real_data, pytest.mark.usefixtures("synthetic")]
 
 #: A folder name with a newline starting a workflow command, and an ANSI escape.
 HOSTILE = "t1\n::error::file=x\x1b[31mred\r"
@@ -29,14 +28,19 @@ HOSTILE = "t1\n::error::file=x\x1b[31mred\r"
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 COMMANDS: dict[str, Callable[[Path], list[str]]] = {
-    "lock -o": lambda dest: ["lock", PLAIN, "-o", str(dest / "hatemoji.lock")],
-    "export --out": lambda dest: ["export", PLAIN, "--out", str(dest / "hub")],
-    "card --out": lambda dest: ["card", PLAIN, "--out", str(dest / "card")],
-    "card --check": lambda dest: ["card", PLAIN, "--out", str(dest / "card"), "--check"],
-    "lm-eval-tasks --out": lambda dest: ["lm-eval-tasks", PLAIN, "--out", str(dest / "tasks")],
+    "lock -o": lambda dest: ["lock", SYNTHETIC, "-o", str(dest / "hatemoji.lock")],
+    "export --out": lambda dest: ["export", SYNTHETIC, "--out", str(dest / "hub")],
+    "card --out": lambda dest: ["card", SYNTHETIC, "--out", str(dest / "card")],
+    "card --check": lambda dest: ["card", SYNTHETIC, "--out", str(dest / "card"), "--check"],
+    "lm-eval-tasks --out": lambda dest: [
+        "lm-eval-tasks",
+        SYNTHETIC,
+        "--out",
+        str(dest / "tasks"),
+    ],
     "lm-eval-tasks --check": lambda dest: [
         "lm-eval-tasks",
-        PLAIN,
+        SYNTHETIC,
         "--out",
         str(dest / "tasks"),
         "--check",
@@ -52,8 +56,8 @@ def hostile(pristine_cache, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A hostile folder, beside a copy of the dataset's build (its cache, named plainly:
     ``datasets`` itself cannot read a cache under such a name)."""
     folder = tmp_path_factory.mktemp("paths")
-    config = dataset_spec(PLAIN).config()
-    shutil.copytree(pristine_cache(PLAIN, config.name), folder / "cache", symlinks=True)
+    with registered():  # made before the test's own registration
+        shutil.copytree(pristine_cache(SYNTHETIC), folder / "cache", symlinks=True)
     (folder / HOSTILE).mkdir()
     return folder
 

@@ -6,9 +6,9 @@ expected values are whole in JSON; ``--full`` orders ids as numbers; an
 unclosed quote is named with the line where it opens; invisible and combining
 characters are escaped in every shown value. Each test failed on 3eb3066.
 
-They run on ``conftest.PLAIN``, its sizes as its testing.py states them: a new row is its
-first released row made new (``conftest.new_row``), and a wrong value goes in the string
-column its schema enumerates most values of (``conftest.enumerated``).
+They run on the tests' synthetic dataset (``tests/synthetic/README.md``): a new row is the
+first row of its ``test.csv`` made new (``support.synthetic.new_row``), and a wrong value
+goes in its categorical column, ``topic``.
 """
 
 from __future__ import annotations
@@ -19,27 +19,22 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, enumerated, new_row, plain_file
+from support.synthetic import CATEGORY as COLUMN
+from support.synthetic import KEY, SYNTHETIC, TEXT, mirror_file, new_row
+from support.synthetic import TOPICS as ALLOWED
 
 from hatemoji_datasets.cli import main
-from hatemoji_datasets.core.registry import dataset_spec
 
-pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
-
-CONFIG = dataset_spec(PLAIN).config()
-(SPLIT,) = CONFIG.split_names
-#: Rows of the released file (its one split's), as the dataset's testing.py states them.
-ROWS = dataset_facts(PLAIN).SPLITS[CONFIG.name][SPLIT]
-KEY, TEXT = CONFIG.key_column, CONFIG.text_column
-#: The column a wrong value goes in, and every value its schema allows there.
-COLUMN, ALLOWED = enumerated(PLAIN)
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("synthetic")]  # slow: scheduled first
+#: Rows of the released ``test.csv`` (``tests/synthetic/README.md``).
+ROWS = 16
 #: The flood's rows: the release 20 times over.
 FLOOD = 20 * ROWS
 
 
 @pytest.fixture(scope="module")
 def released(mirror: Path) -> list[dict[str, str]]:
-    text = plain_file(mirror).read_text(encoding="utf-8")
+    text = mirror_file("test", mirror).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text, newline="")))
 
 
@@ -71,9 +66,9 @@ def _validate(capsys, *args: str) -> tuple[int, str, str]:
     ("args", "code", "status"),
     [
         (["--dataset", "no_such"], "UNKNOWN-NAME", 1),
-        (["--dataset", PLAIN, "--config", "nope"], "UNKNOWN-NAME", 1),
-        (["--dataset", PLAIN, "--mirror", "EMPTY"], "SOURCE", 1),
-        (["--dataset", PLAIN, "--mirror", "http://[::1"], "SOURCE", 1),
+        (["--dataset", SYNTHETIC, "--config", "nope"], "UNKNOWN-NAME", 1),
+        (["--dataset", SYNTHETIC, "--mirror", "EMPTY"], "SOURCE", 1),
+        (["--dataset", SYNTHETIC, "--mirror", "http://[::1"], "SOURCE", 1),
     ],
     ids=["unknown dataset", "unknown config", "release cannot be fetched", "bad mirror URL"],
 )
@@ -100,8 +95,8 @@ def test_json_errors_are_one_json_document(
     [
         (["validate", "new.csv", "--format", "json"], "required: --dataset"),
         (["validate", "x.csv", "--dataset", "d", "--fo=json", "--max-findings", "-3"], "-3"),
-        (["score", PLAIN, "--format", "json"], "required: --predictions"),
-        (["score", PLAIN, "--format", "json", "--predictions", "p", "--nope\n::x"], "\\n"),
+        (["score", SYNTHETIC, "--format", "json"], "required: --predictions"),
+        (["score", SYNTHETIC, "--format", "json", "--predictions", "p", "--nope\n::x"], "\\n"),
     ],
     ids=["missing option", "bad value, abbreviated option", "score", "unknown option"],
 )
@@ -143,7 +138,7 @@ def flood(released, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("fmt", ["text", "github"])
 def test_a_flood_of_findings_is_bounded(workdir: Path, flood: Path, capsys, fmt: str) -> None:
-    code, out, _ = _validate(capsys, str(flood), "--dataset", PLAIN, "--format", fmt)
+    code, out, _ = _validate(capsys, str(flood), "--dataset", SYNTHETIC, "--format", fmt)
     assert code == 1
     lines = out.splitlines()
     shown = [line for line in lines if "RELEASE-REPEATED-TEXT" in line and "more" not in line]
@@ -152,25 +147,25 @@ def test_a_flood_of_findings_is_bounded(workdir: Path, flood: Path, capsys, fmt:
     assert lines[-1] == f"{FLOOD:,} error(s), 0 warning(s) in 1 file(s)"
     assert len(out) < 20_000  # was 11.6 MB in text format
     code, out, _ = _validate(
-        capsys, str(flood), "--dataset", PLAIN, "--format", fmt, "--max-findings", "3"
+        capsys, str(flood), "--dataset", SYNTHETIC, "--format", fmt, "--max-findings", "3"
     )
     assert f"... and {FLOOD - 3:,} more RELEASE-REPEATED-TEXT" in out.splitlines()
 
 
 def test_json_keeps_every_finding(workdir: Path, flood: Path, capsys) -> None:
-    code, out, _ = _validate(capsys, str(flood), "--dataset", PLAIN, "--format", "json")
+    code, out, _ = _validate(capsys, str(flood), "--dataset", SYNTHETIC, "--format", "json")
     findings = json.loads(out)["findings"]
     assert code == 1 and len(findings) == FLOOD
     assert {f["code"] for f in findings} == {"RELEASE-REPEATED-TEXT"}
 
 
 def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
-    rows = [{**row, KEY: str(90_000 + n)} for n, row in enumerate(released[:30])]
+    rows = [{**row, KEY: str(90_000 + n)} for n, row in enumerate(released * 2)]  # 32 rows
     _write(workdir / "some.csv", rows)
-    code, out, _ = _validate(capsys, "some.csv", "--dataset", PLAIN, "--max-findings", "0")
-    assert code == 1 and out.count("RELEASE-REPEATED-TEXT") == 30 and "more" not in out
+    code, out, _ = _validate(capsys, "some.csv", "--dataset", SYNTHETIC, "--max-findings", "0")
+    assert code == 1 and out.count("RELEASE-REPEATED-TEXT") == 32 and "more" not in out
     capsys.readouterr()
-    assert main(["validate", "some.csv", "--dataset", PLAIN, "--max-findings", "-1"]) == 2
+    assert main(["validate", "some.csv", "--dataset", SYNTHETIC, "--max-findings", "-1"]) == 2
     assert "must be 0 or more, not -1" in capsys.readouterr().err  # a usage error
 
 
@@ -179,7 +174,7 @@ def test_max_findings_zero_shows_all(workdir: Path, released, capsys) -> None:
 
 def test_expected_is_never_cut_in_json(workdir: Path, released, capsys) -> None:
     _write(workdir / "new.csv", [_new(released, **{COLUMN: "teapots"})])
-    code, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", "json")
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", SYNTHETIC, "--format", "json")
     (finding,) = json.loads(out)["findings"]
     assert code == 1 and finding["code"] == "VALUE-NOT-ALLOWED" and finding["value"] == "teapots"
     assert "…" not in finding["expected"]
@@ -188,12 +183,16 @@ def test_expected_is_never_cut_in_json(workdir: Path, released, capsys) -> None:
 
 def test_full_orders_missing_ids_as_numbers(workdir: Path, released, capsys) -> None:
     _write(workdir / "part.csv", released[:5])
-    code, out, _ = _validate(capsys, "part.csv", "--dataset", PLAIN, "--full", "--format", "json")
+    code, out, _ = _validate(
+        capsys, "part.csv", "--dataset", SYNTHETIC, "--full", "--format", "json"
+    )
     missing = [
         int(f["value"]) for f in json.loads(out)["findings"] if f["code"] == "RELEASE-MISSING"
     ]
-    assert code == 1 and len(missing) == ROWS - 5
-    assert missing == sorted(missing)  # 6, 7, ..., 10, 11, not 10, 100, 1000
+    # Every released id but the five given: train's 1-24 and test's 30-40.
+    assert code == 1 and len(missing) == 35
+    assert missing == sorted(missing)  # 9, 10, 11, not 10, 11, 9
+    assert missing == [*range(1, 25), *range(30, 41)]
 
 
 def test_an_unclosed_quote_is_named_with_its_line(workdir: Path, released, capsys) -> None:
@@ -203,7 +202,7 @@ def test_an_unclosed_quote_is_named_with_its_line(workdir: Path, released, capsy
     assert f",{text}" in good and '"' not in good  # the text opens a field, no quote before
     broken = good.replace(f",{text}", f',"{text}', 1)
     (workdir / "new.csv").write_text(f"{header}\n{good}\n{broken}\n{good}\n", encoding="utf-8")
-    code, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", "json")
+    code, out, _ = _validate(capsys, "new.csv", "--dataset", SYNTHETIC, "--format", "json")
     (finding,) = json.loads(out)["findings"]
     assert code == 2
     assert (finding["code"], finding["line"]) == ("FILE-UNCLOSED-QUOTE", 3)
@@ -229,7 +228,7 @@ def test_invisible_characters_are_escaped_in_every_shown_value(
     workdir: Path, released, capsys, cells, code: str, escape: str, fmt: str
 ) -> None:
     _write(workdir / "new.csv", [_new(released, **cells(_new(released)))])
-    _, out, _ = _validate(capsys, "new.csv", "--dataset", PLAIN, "--format", fmt)
+    _, out, _ = _validate(capsys, "new.csv", "--dataset", SYNTHETIC, "--format", fmt)
     assert code in out
     shown = json.loads(out)["findings"][0]["value"] if fmt == "json" else out
     assert escape in shown

@@ -7,7 +7,7 @@ unhashable type``, ``RecursionError``, a hang on a FIFO, exit 1 with pandas'
 or the codec's text, NaN where README.md promises None, an extras message
 naming one of three missing packages after the report was printed).
 
-Predictions score the plain dataset (conftest.PLAIN), keyed by its default config's id
+Predictions score the plain dataset (support.real), keyed by its default config's id
 column.
 """
 
@@ -22,9 +22,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, one_error_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.cli import one_error_line
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import api, load_dataset
 from hatemoji_datasets.cli import main
@@ -38,8 +39,9 @@ from hatemoji_datasets.evaluate.metrics import OptionalDependencyError
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")
 
-#: The dataset scored, its default config, and the column predictions are keyed by.
-NAME = PLAIN
+#: The dataset scored (HatemojiCheck, named: its fairness table is what a score of one
+#: class leaves undefined), its default config, and the column predictions are keyed by.
+NAME = HATEMOJI_CHECK
 CONFIG = dataset_spec(NAME).config()
 ID = CONFIG.id_column or "index"
 

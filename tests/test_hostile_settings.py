@@ -4,7 +4,7 @@ A mirror URL that is not one, a repository id the Hub would refuse, a token
 from a saved login echoed by the Hub: each failed on 3eb3066 (a ``ValueError``
 traceback; a dry run planning "create dataset repository ../x"; the saved
 token printed in the error line). Commands that need a dataset run on
-``conftest.PLAIN``.
+the tests' synthetic dataset.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PLAIN, one_error_line
+from support.cli import one_error_line
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import SourceError
 from hatemoji_datasets.hub import push as hub_push
 from hatemoji_datasets.sources.settings import mirror_setting
+
+pytestmark = pytest.mark.usefixtures("synthetic")
 
 
 @pytest.mark.parametrize(
@@ -35,11 +38,11 @@ def test_a_bad_mirror_url_isone_error_line(
 ) -> None:
     with pytest.raises(SourceError, match=why):
         mirror_setting(url)
-    code = main(["build", PLAIN, "--cache-dir", str(tmp_path), "--mirror", url])
+    code = main(["build", SYNTHETIC, "--cache-dir", str(tmp_path), "--mirror", url])
     line = one_error_line(capsys.readouterr().err)
     assert code == 1 and why in line and f"mirror {url!r} is not a valid URL" in line
     monkeypatch.setenv("HATEMOJI_DATASETS_MIRROR", url)
-    assert main(["build", PLAIN, "--cache-dir", str(tmp_path)]) == 1
+    assert main(["build", SYNTHETIC, "--cache-dir", str(tmp_path)]) == 1
     assert "HATEMOJI_DATASETS_MIRROR" in one_error_line(capsys.readouterr().err)
 
 
@@ -56,7 +59,7 @@ def test_a_repository_id_the_hub_refuses_is_refused(repo_id: str, capsys) -> Non
     with pytest.raises(hub_push.HubError, match="is not ORG/NAME the Hub accepts"):
         hub_push.check_repo_id(repo_id)
     # The dry run refuses it before anything is built or planned.
-    code = main(["push", PLAIN, f"--repo-id={repo_id}", "--dry-run"])
+    code = main(["push", SYNTHETIC, f"--repo-id={repo_id}", "--dry-run"])
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
     assert "is not ORG/NAME" in one_error_line(captured.err)
@@ -84,7 +87,7 @@ def test_every_token_is_masked(
     monkeypatch.setenv("HF_HOME", str(home))
     for variable in ("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH"):
         monkeypatch.delenv(variable, raising=False)
-    args = ["push", PLAIN, "--repo-id", "org/hc"]
+    args = ["push", SYNTHETIC, "--repo-id", "org/hc"]
     if where == "saved login":
         (home / "token").write_text(token + "\n", encoding="utf-8")
     elif where == "stored tokens":

@@ -24,8 +24,9 @@ from typing import Any
 import datasets
 import pyarrow.parquet as pq
 import pytest
-from conftest import PLAIN, REPO, all_configs
 from packaging.version import Version
+from support.paths import REPO, all_configs
+from support.synthetic import SYNTHETIC
 
 from hatemoji_datasets.building.fingerprint import fingerprint_table
 from hatemoji_datasets.building.recorded import read_recorded
@@ -40,10 +41,10 @@ from hatemoji_datasets.hub import push as hub_push
 DATASETS36_PYTHON = os.environ.get("HATEMOJI_DATASETS36_PYTHON") or str(
     REPO / ".venv-datasets36" / "bin" / "python"
 )
-#: The dataset the tests of one export folder, release tag or failure run on: the plain one
-#: (``conftest.PLAIN``); and the first registered dataset with more than one config, whose
-#: export and push carry the files of several configs.
-SEVERAL = next(name for name, spec in specs().items() if len(spec.configs) > 1)
+#: The tests of one export folder, release tag or failure run on the tests' synthetic dataset;
+#: those of an export and push that carry the files of several configs on APEACH (named: the
+#: synthetic dataset has one config).
+SEVERAL = "apeach"
 
 
 def expected_files(name: str) -> list[str]:
@@ -192,31 +193,33 @@ def test_portable_features_use_the_3x_spelling() -> None:
 # -- the export folder --------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_refuses_a_folder_with_other_files(tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "out"
-    config = dataset_spec(PLAIN).config()
-    written = folder / parquet_name(config.name, config.split_names[0])  # one the export writes
+    written = folder / parquet_name("default", "train")  # one the export writes
     written.parent.mkdir(parents=True)
     (folder / "notes.txt").write_text("mine")
     written.write_text("old")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match=r"notes\.txt"):
-        hub_export.export(PLAIN, folder)
+        hub_export.export(SYNTHETIC, folder)
     assert (folder / "notes.txt").read_text() == "mine"  # nothing removed
     assert written.exists()
 
 
 @pytest.mark.parametrize("where", ["loader.py", "data/default/x.py", "data/a/b/c.parquet"])
+@pytest.mark.usefixtures("synthetic")
 def test_export_refuses_foreign_paths(tmp_path: Path, monkeypatch, where: str) -> None:
     path = tmp_path / "out" / where
     path.parent.mkdir(parents=True)
     path.write_text("x")
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="does not write"):
-        hub_export.export(PLAIN, tmp_path / "out")
+        hub_export.export(SYNTHETIC, tmp_path / "out")
     assert path.exists()
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> None:
     outside = tmp_path / "outside"
     (outside / "cfg").mkdir(parents=True)
@@ -227,10 +230,11 @@ def test_export_never_follows_a_symbolic_link(tmp_path: Path, monkeypatch) -> No
     (folder / "data").symlink_to(outside)
     monkeypatch.setattr("hatemoji_datasets.hub.export.build", _no_build)
     with pytest.raises(hub_export.ExportError, match="data"):
-        hub_export.export(PLAIN, folder)
+        hub_export.export(SYNTHETIC, folder)
     assert keep.read_text() == "not the export's"
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_export_replaces_a_previous_export_and_drops_stale_files(
     exported, tmp_path: Path, session_cache: Path, mirror: Path
 ) -> None:
@@ -239,8 +243,8 @@ def test_export_replaces_a_previous_export_and_drops_stale_files(
     stale.parent.mkdir(parents=True)
     stale.write_text("a config a previous version had")
     (folder / "README.md").write_text("old card")
-    hub_export.export(PLAIN, folder, cache_dir=str(session_cache), mirror=str(mirror))
-    assert tree(folder) == tree(exported(PLAIN))
+    hub_export.export(SYNTHETIC, folder, cache_dir=str(session_cache), mirror=str(mirror))
+    assert tree(folder) == tree(exported(SYNTHETIC))
 
 
 def _no_build(*args: Any, **kwargs: Any) -> None:
@@ -381,30 +385,43 @@ def plan_message(name: str) -> str:
     return f"{spec.pretty_name} {spec.version}, exported by hatemoji-datasets"
 
 
+@pytest.mark.usefixtures("synthetic")
 def test_push_refuses_to_move_a_released_tag(session_cache: Path, mirror: Path) -> None:
-    tag = f"v{dataset_spec(PLAIN).version}"
+    tag = "v1.0.0"
     api = FakeApi(tags=(tag,))
     with pytest.raises(hub_push.HubError, match=f"already has tag {re.escape(tag)}"):
         hub_push.push(
-            PLAIN, f"org/{PLAIN}", api=api, cache_dir=str(session_cache), mirror=str(mirror)
+            SYNTHETIC,
+            f"org/{SYNTHETIC}",
+            api=api,
+            cache_dir=str(session_cache),
+            mirror=str(mirror),
         )
     assert "create_commit" not in api.names()
 
 
 @pytest.mark.parametrize("step", ["create_repo", "create_commit", "create_tag"])
+@pytest.mark.usefixtures("synthetic")
 def test_network_failures_are_one_line_without_the_token(
     step: str, session_cache: Path, mirror: Path, monkeypatch, capsys
 ) -> None:
     failure = ConnectionError("Max retries exceeded: token hf_secret_token rejected\nline two")
     api = FakeApi(fail=(step, failure))
     monkeypatch.setattr(hub_push, "push", _with_api(hub_push.push, api))
-    args = ["push", PLAIN, "--repo-id", f"org/{PLAIN}", "--token", "hf_secret_token"]
+    args = [
+        "push",
+        SYNTHETIC,
+        "--repo-id",
+        f"org/{SYNTHETIC}",
+        "--token",
+        "hf_secret_token",
+    ]
     assert main([*args, "--cache-dir", str(session_cache), "--mirror", str(mirror)]) == 1
     captured = capsys.readouterr()
     assert "hf_secret_token" not in captured.out + captured.err
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
-    assert lines[0].startswith(f"error: push to org/{PLAIN} failed: cannot ")
+    assert lines[0].startswith(f"error: push to org/{SYNTHETIC} failed: cannot ")
     assert "ConnectionError: Max retries exceeded" in lines[0]
     assert "Traceback" not in captured.err
 
@@ -417,9 +434,10 @@ def _with_api(push: Any, api: FakeApi) -> Any:
 
 
 @pytest.mark.parametrize("repo_id", ["noslash", "org/", "/name", "a/b/c", "org/na me"])
+@pytest.mark.usefixtures("synthetic")
 def test_push_refuses_a_malformed_repo_id(repo_id: str) -> None:
     with pytest.raises(hub_push.HubError, match="ORG/NAME"):
-        hub_push.push(PLAIN, repo_id, dry_run=True)
+        hub_push.push(SYNTHETIC, repo_id, dry_run=True)
 
 
 def test_cli_stays_light() -> None:

@@ -28,9 +28,10 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import dataset_facts, declaring, source_url, upstream_path
+from conftest import dataset_facts, declaring
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.paths import source_url, upstream_path
 
 from hatemoji_datasets.core.edits import CellFault, edited_cell
 from hatemoji_datasets.core.findings import Finding

@@ -9,7 +9,8 @@ import csv
 import pandas as pd
 import pyarrow as pa
 import pytest
-from conftest import dummy_data_dir, upstream_path
+from conftest import dummy_data_dir
+from support.paths import upstream_path
 
 from hatemoji_datasets.core.ref import Ref
 from hatemoji_datasets.core.registry import dataset_spec, specs

@@ -18,7 +18,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import PLAIN, one_error_line
+from support.cli import one_error_line
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cli import main
@@ -106,16 +107,16 @@ def test_runs_from_folders_globs_and_files(tmp_path: Path) -> None:
     runs = _touch(tmp_path / "runs", "a_20_rs1.csv", "a_20_rs2.csv", "b_20_rs1.csv")
     _touch(runs / "deeper", "c_200_rs1.csv")
     (runs / "README.md").write_text("not a run", encoding="utf-8")
-    found = find_runs({PLAIN: runs}, MHC_PATTERN)
+    found = find_runs({HATEMOJI_CHECK: runs}, MHC_PATTERN)
     assert sorted((r.model, r.setting, r.seed) for r in found) == [
         ("a", (("size", "20"),), "1"),
         ("a", (("size", "20"),), "2"),
         ("b", (("size", "20"),), "1"),
         ("c", (("size", "200"),), "1"),
     ]
-    globbed = find_runs({PLAIN: str(runs / "a_*.csv")}, MHC_PATTERN)
+    globbed = find_runs({HATEMOJI_CHECK: str(runs / "a_*.csv")}, MHC_PATTERN)
     assert [r.path.name for r in globbed] == ["a_20_rs1.csv", "a_20_rs2.csv"]
-    plain = find_runs({PLAIN: [runs / "a_20_rs1.csv"]})
+    plain = find_runs({HATEMOJI_CHECK: [runs / "a_20_rs1.csv"]})
     assert [(r.model, r.seed) for r in plain] == [("a_20_rs1", None)]
 
 
@@ -123,12 +124,14 @@ def test_bad_run_sources_name_the_file(tmp_path: Path) -> None:
     runs = _touch(tmp_path / "runs", "a_20_rs1.csv", "b_20_rs1.csv")
     empty = _touch(tmp_path / "empty")
     cases = {
-        f"{empty}: an empty group: the folder holds no .csv or .jsonl file": {PLAIN: empty},
+        f"{empty}: an empty group: the folder holds no .csv or .jsonl file": {
+            HATEMOJI_CHECK: empty
+        },
         f"{tmp_path}/none*.csv: an empty group: the glob matches no file": {
-            PLAIN: f"{tmp_path}/none*.csv"
+            HATEMOJI_CHECK: f"{tmp_path}/none*.csv"
         },
         f"{runs}: the pattern '{{model}}-{{seed}}.txt' matches none of its 2 file(s)": {
-            PLAIN: runs
+            HATEMOJI_CHECK: runs
         },
     }
     for message, given in cases.items():
@@ -137,7 +140,7 @@ def test_bad_run_sources_name_the_file(tmp_path: Path) -> None:
             find_runs(given, pattern)
     _touch(runs, "stray.csv")
     with pytest.raises(PredictionError, match=re.escape(f"{runs / 'stray.csv'}: its name")):
-        find_runs({PLAIN: runs}, MHC_PATTERN)
+        find_runs({HATEMOJI_CHECK: runs}, MHC_PATTERN)
     with pytest.raises(PredictionError, match="name the dataset config"):
         find_runs([runs / "a_20_rs1.csv"], MHC_PATTERN)
 
@@ -145,17 +148,20 @@ def test_bad_run_sources_name_the_file(tmp_path: Path) -> None:
 def test_two_runs_claiming_one_seed_are_refused(tmp_path: Path) -> None:
     one = _touch(tmp_path / "one", "a_20_rs1.csv")
     two = _touch(tmp_path / "two", "a_20_rs1.csv")
-    config = dataset_spec(PLAIN).default_config_name
+    config = dataset_spec(HATEMOJI_CHECK).default_config_name
     with pytest.raises(PredictionError) as raised:
-        find_runs({PLAIN: [one, two]}, MHC_PATTERN)
+        find_runs({HATEMOJI_CHECK: [one, two]}, MHC_PATTERN)
     assert str(raised.value) == (
         f"{two / 'a_20_rs1.csv'}: it and {one / 'a_20_rs1.csv'} both claim model a, size 20, "
-        f"seed 1 on {PLAIN}/{config}; give each run a name of its own (a {{seed}} field?)"
+        f"seed 1 on {HATEMOJI_CHECK}/{config}; give each run a name of its own (a {{seed}} field?)"
     )
     # The same runs on two configs are two columns, not a clash; the same file twice is named.
-    assert len(find_runs({PLAIN: one, f"{PLAIN}/{config}:1.0.0": two}, MHC_PATTERN)) == 2
+    assert (
+        len(find_runs({HATEMOJI_CHECK: one, f"{HATEMOJI_CHECK}/{config}:1.0.0": two}, MHC_PATTERN))
+        == 2
+    )
     with pytest.raises(PredictionError, match="given twice"):
-        find_runs({PLAIN: [one, one / "a_20_rs1.csv"]}, MHC_PATTERN)
+        find_runs({HATEMOJI_CHECK: [one, one / "a_20_rs1.csv"]}, MHC_PATTERN)
 
 
 def test_the_layouts_name_real_configs() -> None:
@@ -172,9 +178,9 @@ def test_the_layouts_name_real_configs() -> None:
 @pytest.fixture(scope="module")
 def gold(mirror: Path, session_cache: Path) -> pd.DataFrame:
     """The plain dataset's scored split: id and gold label."""
-    config = dataset_spec(PLAIN).config()
+    config = dataset_spec(HATEMOJI_CHECK).config()
     split = load_dataset(
-        PLAIN, split=config.eval_split, cache_dir=str(session_cache), mirror=str(mirror)
+        HATEMOJI_CHECK, split=config.eval_split, cache_dir=str(session_cache), mirror=str(mirror)
     )
     return split.select_columns([config.id_column, "label"]).to_pandas()
 
@@ -218,7 +224,10 @@ def test_groups_equal_an_independent_loop(
     gold: pd.DataFrame, board_runs: Path, mirror: Path, session_cache: Path
 ) -> None:
     report = leaderboard(
-        {PLAIN: board_runs}, pattern=MHC_PATTERN, cache_dir=str(session_cache), mirror=str(mirror)
+        {HATEMOJI_CHECK: board_runs},
+        pattern=MHC_PATTERN,
+        cache_dir=str(session_cache),
+        mirror=str(mirror),
     )
     expected = _independent(gold, board_runs)
     found = report.to_frame().set_index(["model", "size"])
@@ -229,7 +238,7 @@ def test_groups_equal_an_independent_loop(
         assert found.loc[key, "runs"] == row["runs"] == 3
     assert [r.model for r in report.rows] == ["alpha", "alpha", "beta", "beta"]
     column = report.columns[0]
-    spec = dataset_spec(PLAIN)
+    spec = dataset_spec(HATEMOJI_CHECK)
     recorded = (spec.package_dir / "fingerprints.tsv").read_text(encoding="utf-8")
     assert f"\t{column.split}\t{column.n}\t{column.fingerprint}\t" in recorded
     assert column.version == spec.version and column.n == len(gold)
@@ -237,7 +246,7 @@ def test_groups_equal_an_independent_loop(
 
 def test_renderings(board_runs: Path, mirror: Path, session_cache: Path) -> None:
     report = leaderboard(
-        {PLAIN: board_runs},
+        {HATEMOJI_CHECK: board_runs},
         pattern=MHC_PATTERN,
         metrics=["f1_macro"],
         names={"alpha": "A_1 & co"},
@@ -283,8 +292,8 @@ def test_odd_but_valid_spellings_score_as_their_plain_twin(
         odd / "alpha_20_rs2.jsonl", orient="records", lines=True
     )
     where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
-    (twin,) = leaderboard({PLAIN: plain}, **where).runs
-    report = leaderboard({PLAIN: odd}, **where)
+    (twin,) = leaderboard({HATEMOJI_CHECK: plain}, **where).runs
+    report = leaderboard({HATEMOJI_CHECK: odd}, **where)
     assert sorted(run.model for run in report.runs) == ["alpha_20_rs1", "alpha_20_rs2"]
     assert all(run.scores == twin.scores for run in report.runs)
 
@@ -300,7 +309,7 @@ def test_cli_bad_runs_exit_1_naming_the_file(
     frame = pd.read_csv(wrong)
     frame.iloc[0, 0] = 10**9
     frame.to_csv(wrong, index=False)
-    where = f"{PLAIN}={board_runs}"
+    where = f"{HATEMOJI_CHECK}={board_runs}"
     assert _cli(mirror, session_cache, where, "--pattern", MHC_PATTERN) == 1
     line = one_error_line(capsys.readouterr().err)
     assert line.startswith(f"error: {wrong}: 1 unknown ") and "1 missing" in line
@@ -312,7 +321,7 @@ def test_cli_bad_runs_exit_1_naming_the_file(
 
 
 def test_cli_writes_each_format(board_runs: Path, mirror: Path, session_cache: Path, capsys):
-    where = f"{PLAIN}={board_runs}"
+    where = f"{HATEMOJI_CHECK}={board_runs}"
     out = board_runs.parent / "board.html"
     args = [where, "--pattern", MHC_PATTERN, "--rename", "beta=B", "--format", "html"]
     assert _cli(mirror, session_cache, *args, "-o", str(out)) == 0
@@ -324,7 +333,7 @@ def test_cli_writes_each_format(board_runs: Path, mirror: Path, session_cache: P
 def test_cli_subprocess_has_no_traceback(board_runs: Path, mirror: Path, session_cache: Path):
     (board_runs / "alpha_20_rs1.csv").write_text("case_id,prediction\n1,2\n", encoding="utf-8")
     run = subprocess.run(
-        [sys.executable, "-m", "hatemoji_datasets", "leaderboard", f"{PLAIN}={board_runs}"]
+        [sys.executable, "-m", "hatemoji_datasets", "leaderboard", f"{HATEMOJI_CHECK}={board_runs}"]
         + ["--pattern", MHC_PATTERN, "--cache-dir", str(session_cache), "--mirror", str(mirror)],
         capture_output=True,
         text=True,
@@ -338,7 +347,7 @@ def test_a_sample_log_is_a_run(
 ) -> None:
     """An lm-eval log (written here as the harness writes one) is scored like its CSV twin;
     its task names the config, its folder the model."""
-    spec = dataset_spec(PLAIN)
+    spec = dataset_spec(HATEMOJI_CHECK)
     config = spec.config()
     id_column = gold.columns[0]
     folder = board_runs.parent / "logs" / "my-model"
@@ -376,8 +385,8 @@ def test_lock_pins_the_version_and_checks_fingerprints(
 
     where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
     lockfile = tmp_path / "pinned.lock"
-    write(lock_datasets([PLAIN], **where), lockfile)
-    report = leaderboard({PLAIN: board_runs}, pattern=MHC_PATTERN, lock=lockfile, **where)
+    write(lock_datasets([HATEMOJI_CHECK], **where), lockfile)
+    report = leaderboard({HATEMOJI_CHECK: board_runs}, pattern=MHC_PATTERN, lock=lockfile, **where)
     locked = re.search(r'fingerprint = "(sha256:[0-9a-f]+)"', lockfile.read_text("utf-8"))
     assert report.columns[0].fingerprint == locked.group(1)
     assert report.lock == str(lockfile) and f"the lockfile {lockfile}" in report.to_markdown()
@@ -386,4 +395,4 @@ def test_lock_pins_the_version_and_checks_fingerprints(
         lockfile.read_text("utf-8").replace(locked.group(1), "sha256:" + "0" * 64), "utf-8"
     )
     with pytest.raises(FingerprintError, match="does not match"):
-        leaderboard({PLAIN: board_runs}, pattern=MHC_PATTERN, lock=tampered, **where)
+        leaderboard({HATEMOJI_CHECK: board_runs}, pattern=MHC_PATTERN, lock=tampered, **where)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 
 @pytest.mark.parametrize("command", [["check", "."], ["format", "--check", "."]])

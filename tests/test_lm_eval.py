@@ -2,7 +2,7 @@
 
 The committed ``lm_eval_tasks/`` is what the generator writes from the
 declarations (drift test), and runs as committed: the harness's ``dummy`` model on the
-plain dataset's tasks (conftest.PLAIN) offline, loading the rows through the package from
+plain dataset's tasks (support.real) offline, loading the rows through the package from
 the mirror.
 Against the local exports of every dataset, offline, the ``dummy`` model (random
 log-likelihoods, no weights) runs every generated task with ``--log_samples``. Both
@@ -25,7 +25,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import yaml
-from conftest import PLAIN, REPO, dataset_facts, declaring
+from conftest import dataset_facts, declaring
+from support.paths import REPO
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import TEXT_COLUMN
@@ -251,9 +253,9 @@ def _offline_env(root: Path, **extra: str) -> dict[str, str]:
     }
 
 
-#: The committed tasks run here are the plain dataset's (conftest.PLAIN); its default
+#: The committed tasks run here are the plain dataset's (support.real); its default
 #: config's task is scored.
-COMMITTED_TASK = f"{PLAIN}_{dataset_spec(PLAIN).default_config_name}"
+COMMITTED_TASK = f"{HATEMOJI_CHECK}_{dataset_spec(HATEMOJI_CHECK).default_config_name}"
 
 
 @pytest.fixture(scope="module")
@@ -270,7 +272,7 @@ def committed_run(mirror: Path, session_cache: Path, tmp_path_factory) -> Path:
         HF_DATASETS_CACHE=str(session_cache),
         PYTHONPATH=str(REPO),
     )
-    command = [sys.executable, str(RUN_HARNESS), str(TASKS), PLAIN, str(root / "out")]
+    command = [sys.executable, str(RUN_HARNESS), str(TASKS), HATEMOJI_CHECK, str(root / "out")]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     (model,) = (root / "out").iterdir()
@@ -287,12 +289,12 @@ def test_the_committed_tasks_run_offline_through_the_package(
 ) -> None:
     from hatemoji_datasets.evaluate import score
 
-    config = dataset_spec(PLAIN).config()
-    rows = dataset_facts(PLAIN).SPLITS[config.name][config.eval_split]
+    config = dataset_spec(HATEMOJI_CHECK).config()
+    rows = dataset_facts(HATEMOJI_CHECK).SPLITS[config.name][config.eval_split]
     acc = json.loads((committed_run.parent / "acc.json").read_text(encoding="utf-8"))
     samples = committed_run.read_text(encoding="utf-8").splitlines()
     assert len(samples) == acc["sample_len"] == rows  # every row of the evaluation split
-    report = score(PLAIN, committed_run, cache_dir=str(session_cache), mirror=str(mirror))
+    report = score(HATEMOJI_CHECK, committed_run, cache_dir=str(session_cache), mirror=str(mirror))
     assert report.config == config.name and report.n == rows
     assert report.overall["accuracy"] == pytest.approx(acc["acc,none"], abs=1e-12)
 
@@ -300,13 +302,13 @@ def test_the_committed_tasks_run_offline_through_the_package(
 def test_a_log_of_another_datasets_task_names_it(
     committed_run: Path, mirror: Path, session_cache: Path, capsys
 ) -> None:
-    other = next(name for name in DATASETS if name != PLAIN)
-    config = dataset_spec(PLAIN).default_config_name
+    other = next(name for name in DATASETS if name != HATEMOJI_CHECK)
+    config = dataset_spec(HATEMOJI_CHECK).default_config_name
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
     assert main(["score", other, "--predictions", str(committed_run), *where]) == 1
     err = capsys.readouterr().err
     assert f"log of task {COMMITTED_TASK}" in err
-    assert f"(dataset {PLAIN}, config {config}), not of {other}" in err
+    assert f"(dataset {HATEMOJI_CHECK}, config {config}), not of {other}" in err
 
 
 # -- the harness on the exports -----------------------------------------------------------
@@ -529,15 +531,15 @@ def test_a_generative_log_filtered_another_way_is_refused(
 ) -> None:
     from hatemoji_datasets.evaluate import score
 
-    config = dataset_spec(PLAIN).default_config_name
-    log = generative_run[f"{PLAIN}_{config}_gen"]
+    config = dataset_spec(HATEMOJI_CHECK).default_config_name
+    log = generative_run[f"{HATEMOJI_CHECK}_{config}_gen"]
     samples = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     samples[2]["resps"] = [["Hateful, clearly"]]
     samples[2]["filtered_resps"] = ["non-hateful"]
     edited = tmp_path / log.name
     edited.write_text("".join(json.dumps(s) + "\n" for s in samples), encoding="utf-8")
     with pytest.raises(PredictionError, match='line 3: the harness read the reply "Hateful, '):
-        score(PLAIN, edited, cache_dir=str(session_cache), mirror=str(mirror))
+        score(HATEMOJI_CHECK, edited, cache_dir=str(session_cache), mirror=str(mirror))
 
 
 def _stated_tables() -> list[tuple[str, str, str]]:

@@ -2,7 +2,7 @@
 
 A generative task's log holds each reply in ``resps`` and the filters' reading in
 ``filtered_resps``. Here one is written for every row of the plain dataset's
-(conftest.PLAIN) default config: replies with extra words, in other cases, with both
+(support.real) default config: replies with extra words, in other cases, with both
 labels (either first), with neither, empty, and a near miss, each with the reading
 stated by hand below. The report's figures (accuracy, both F1s, unparsed replies
 overall and per cell of a table) are computed here from those readings with pandas
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import PLAIN
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.errors import PredictionError
@@ -24,8 +24,8 @@ from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.core.scoring import Breakdown
 from hatemoji_datasets.evaluate.harness_log import model_of
 
-CONFIG = dataset_spec(PLAIN).config()
-TASK = f"{PLAIN}_{CONFIG.name}_gen"
+CONFIG = dataset_spec(HATEMOJI_CHECK).config()
+TASK = f"{HATEMOJI_CHECK}_{CONFIG.name}_gen"
 LOG = f"samples_{TASK}_2026-01-01T00-00-00.000001.jsonl"
 #: Each reply and the label the task's rule reads in it (by hand): the first label name,
 #: case-insensitively, the longer where both start at once; else unparsed.
@@ -48,7 +48,7 @@ NAMES = ["non-hateful", "hateful"]
 
 @pytest.fixture(scope="module")
 def rows(real_build) -> list[dict]:
-    return real_build(PLAIN, CONFIG.name)[CONFIG.eval_split].to_list()
+    return real_build(HATEMOJI_CHECK, CONFIG.name)[CONFIG.eval_split].to_list()
 
 
 def _sample(position: int, row: dict, reply, filtered) -> dict:
@@ -94,7 +94,7 @@ def test_a_hand_written_generative_log_scores_as_its_readings(
     from hatemoji_datasets.evaluate import score
 
     log, readings = _log(tmp_path / "model", rows)
-    report = score(PLAIN, log, cache_dir=str(session_cache), mirror=str(mirror))
+    report = score(HATEMOJI_CHECK, log, cache_dir=str(session_cache), mirror=str(mirror))
     frame = pd.DataFrame(rows)
     frame["reading"] = readings
     frame["predicted"] = [NAMES.index(r) if r in NAMES else -1 for r in readings]
@@ -135,13 +135,13 @@ def test_a_log_whose_readings_differ_or_mix_kinds_is_refused(
     samples = [_sample(i, row, "hateful", "hateful") for i, row in enumerate(rows)]
     samples[4]["filtered_resps"] = ["non-hateful"]  # the reply names hateful
     with pytest.raises(PredictionError, match='line 5: the harness read the reply "hateful" as'):
-        score(PLAIN, _write(tmp_path / "a", samples), **where)
+        score(HATEMOJI_CHECK, _write(tmp_path / "a", samples), **where)
     samples[4]["filtered_resps"] = [["-0.5", "False"], ["-0.7", "False"]]
     with pytest.raises(PredictionError, match="line 5: a multiple-choice sample in a log of the"):
-        score(PLAIN, _write(tmp_path / "b", samples), **where)
+        score(HATEMOJI_CHECK, _write(tmp_path / "b", samples), **where)
     samples[4] = _sample(4, rows[4], None, "unparsed")
     with pytest.raises(PredictionError, match=r"line 5: resps holds no reply \(expected"):
-        score(PLAIN, _write(tmp_path / "c", samples), **where)
+        score(HATEMOJI_CHECK, _write(tmp_path / "c", samples), **where)
 
 
 def _results(folder: Path, config: dict) -> None:
@@ -172,7 +172,7 @@ def test_cli_columns_are_the_recorded_models(
         _results(log.parent, {"model": "hf", "model_args": f"pretrained={model}"})
         logs.append(str(log))
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert main(["score", PLAIN, "--predictions", *logs, *where]) == 0
+    assert main(["score", HATEMOJI_CHECK, "--predictions", *logs, *where]) == 0
     out = capsys.readouterr().out
     assert "| metric | org/first | org/second |" in out
     assert "| unparsed |" in out

@@ -23,9 +23,9 @@ from types import ModuleType
 
 import pytest
 import yaml
-from conftest import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.paths import REPO
 
 from hatemoji_datasets.core.registry import specs
 from hatemoji_datasets.harness.prompts import prompt_function, prompts_module

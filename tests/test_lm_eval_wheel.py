@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 DATASET = "hatemoji_check"
 TASK = f"{DATASET}_default_gen"

@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from conftest import PLAIN, dataset_facts, upstream_path
+from conftest import dataset_facts
+from support.paths import upstream_path
+from support.synthetic import SYNTHETIC, registered
 
 from hatemoji_datasets import CacheError, FingerprintError, load_dataset
 from hatemoji_datasets.building import manifest
 from hatemoji_datasets.building.recorded import read_recorded
 from hatemoji_datasets.cli import main as cli_main
 from hatemoji_datasets.core.errors import LockError
-from hatemoji_datasets.core.registry import dataset_spec, specs
+from hatemoji_datasets.core.registry import dataset_spec
 from hatemoji_datasets.pinning import lockfile
 
 if sys.version_info >= (3, 11):
@@ -29,28 +31,15 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-#: The datasets locked here, taken by rule: the first with more than one release, at its
-#: oldest (its default config); the first whose newest release adds configs, with a config of
-#: its oldest release besides the default and the first config added since; and the plain
-#: one (``conftest.PLAIN``), as named alone.
-OLDER = next(name for name, spec in specs().items() if len(spec.versions) > 1)
-OLDEST = dataset_spec(OLDER).versions[-1]
+pytestmark = pytest.mark.usefixtures("synthetic")
+
+#: The datasets locked here, named (the synthetic dataset has one release and one config):
+#: APEACH, released twice, at its oldest (its default config); HatemojiBuild, whose newest
+#: release adds configs, with a config of its oldest release besides the default (r5) and
+#: one added since (pair_safe); and the tests' synthetic dataset, as named alone.
+OLDER, OLDEST = "apeach", "1.0.0"
 OLDER_CONFIG = dataset_spec(OLDER).config(version=OLDEST)
-ADDED = next(
-    name
-    for name, spec in specs().items()
-    if len(spec.configs_of(spec.versions[-1])) < len(spec.configs)
-)
-KEPT = next(
-    config.name
-    for config in dataset_spec(ADDED).configs_of(dataset_spec(ADDED).versions[-1])
-    if config.name != dataset_spec(ADDED).default_config_name
-)
-NEW = next(
-    config.name
-    for config in dataset_spec(ADDED).configs
-    if not config.in_version(dataset_spec(ADDED).versions[-1])
-)
+ADDED, KEPT, NEW = "hatemoji_build", "r5", "pair_safe"
 
 
 def _lock(path: Path, references: list[str], cache: Path, mirror: Path) -> int:
@@ -113,12 +102,12 @@ def test_bad_lockfiles_are_named(tmp_path: Path, text: str, message: str, status
 
 def test_a_malformed_entry_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.lock"
-    path.write_text(f"lock_format = 1\n[[dataset]]\nname = '{PLAIN}'\n", encoding="utf-8")
+    path.write_text(f"lock_format = 1\n[[dataset]]\nname = '{SYNTHETIC}'\n", encoding="utf-8")
     assert lockfile.read(path).invalid == (
-        lockfile.InvalidEntry(1, f"entry 1 ({PLAIN}) lacks 'config'"),
+        lockfile.InvalidEntry(1, f"entry 1 ({SYNTHETIC}) lacks 'config'"),
     )
     assert _verify(path, tmp_path, tmp_path) == 1
-    assert capsys.readouterr().out == f"differs: entry 1 ({PLAIN}) lacks 'config'\n"
+    assert capsys.readouterr().out == f"differs: entry 1 ({SYNTHETIC}) lacks 'config'\n"
 
 
 def test_missing_lockfile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,8 +123,9 @@ def locked(mirror: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
     """A lock of three datasets built into a cache of the module's own."""
     folder = tmp_path_factory.mktemp("lock")
     path, cache = folder / "hatemoji.lock", folder / "cache"
-    refs = [f"{OLDER}:{OLDEST}", f"{ADDED}/{KEPT}", f"{ADDED}/{NEW}", PLAIN]
-    assert _lock(path, refs, cache, mirror) == 0
+    refs = [f"{OLDER}:{OLDEST}", f"{ADDED}/{KEPT}", f"{ADDED}/{NEW}", SYNTHETIC]
+    with registered():  # made before the test's own registration
+        assert _lock(path, refs, cache, mirror) == 0
     return path, cache
 
 
@@ -150,7 +140,11 @@ def test_lock_records_what_was_built(locked: tuple[Path, Path]) -> None:
         (OLDER, OLDER_CONFIG.name, OLDEST),
         (ADDED, KEPT, current),
         (ADDED, NEW, current),
-        (PLAIN, dataset_spec(PLAIN).default_config_name, dataset_spec(PLAIN).version),
+        (
+            SYNTHETIC,
+            dataset_spec(SYNTHETIC).default_config_name,
+            dataset_spec(SYNTHETIC).version,
+        ),
     ]
     for (name, config, version), entry in entries.items():
         spec = dataset_spec(name)
@@ -177,7 +171,9 @@ def test_what_cannot_be_fetched_is_not_checked_rather_than_different(
     lines = captured.out.splitlines()
     assert len(lines) == 4 and all(line.startswith("not checked: ") for line in lines)
     assert "differs" not in captured.out and "differ " not in captured.err
-    assert f"not checked: {PLAIN}/" in captured.out and "is missing from the mirror" in lines[-1]
+    assert (
+        f"not checked: {SYNTHETIC}/" in captured.out and "is missing from the mirror" in lines[-1]
+    )
     assert captured.err == (
         "error: 4 of 4 locked dataset(s) could not be checked: they are not in the cache and "
         "their sources cannot be fetched; set HATEMOJI_DATASETS_MIRROR (or --mirror) to a "
@@ -206,10 +202,10 @@ def test_load_with_lock_takes_the_locked_version(locked: tuple[Path, Path], mirr
     )
     assert kept.num_rows == dataset_facts(ADDED).SPLITS[KEPT][split]
     newest, default = dataset_spec(OLDER).version, OLDER_CONFIG.name
-    current, plain = dataset_spec(ADDED).version, dataset_spec(PLAIN)
+    current, plain = dataset_spec(ADDED).version, dataset_spec(SYNTHETIC)
     locks = (
         f"{OLDER}/{default}:{OLDEST}, {ADDED}/{KEPT}:{current}, {ADDED}/{NEW}:{current}, "
-        f"{PLAIN}/{plain.default_config_name}:{plain.version}"
+        f"{SYNTHETIC}/{plain.default_config_name}:{plain.version}"
     )
     message = f"does not lock {OLDER}/{default}:{newest}; it locks {locks}"
     with pytest.raises(LockError, match=re.escape(message) + "$"):

@@ -12,18 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import (
-    REPO,
-    frame_of,
-    predictions_frame,
-    random_labels,
-    source_lines,
-    source_url,
-    upstream_name,
-    upstream_path,
-    validate_json,
-    write_lines,
-)
+from support.cli import validate_json
+from support.frames import frame_of, predictions_frame, random_labels
+from support.paths import REPO, source_lines, source_url, upstream_name, upstream_path, write_lines
 
 MHC = "multilingual_hatecheck"
 

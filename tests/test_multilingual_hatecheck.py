@@ -19,20 +19,12 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
-from conftest import (
-    REPO,
-    card_table,
-    committed_card,
-    dummy_data_dir,
-    source_lines,
-    source_url,
-    upstream_name,
-    upstream_path,
-    validate_json,
-    write_lines,
-)
+from conftest import dummy_data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.cards import card_table, committed_card
+from support.cli import validate_json
+from support.paths import REPO, source_lines, source_url, upstream_name, upstream_path, write_lines
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cards.lint import front_matter

@@ -13,20 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PLAIN, dataset_spec, source_lines
+from support.synthetic import SYNTHETIC, mirror_file
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.sources.settings import MIRROR_ENV
 
-pytestmark = pytest.mark.real_data
+pytestmark = [pytest.mark.real_data, pytest.mark.usefixtures("synthetic")]
 
 
 @pytest.fixture
 def contribution(mirror: Path, tmp_path: Path) -> Path:
-    """The first five released rows of the plain dataset's file, as contributed."""
-    (source,) = dataset_spec(PLAIN).config().source_names
+    """The first five released rows of the synthetic ``test.csv``, as contributed."""
     path = tmp_path / "rows.csv"
-    path.write_bytes(b"".join(source_lines(mirror, PLAIN, source)[:6]))
+    path.write_bytes(b"".join(mirror_file("test", mirror).read_bytes().splitlines(True)[:6]))
     return path
 
 
@@ -42,22 +41,31 @@ def test_validate_offline_after_one_read_from_a_mirror(
     contribution: Path, mirror: Path, tmp_path: Path, monkeypatch, capsys
 ) -> None:
     cache = str(tmp_path / "cache")
-    args = ["validate", str(contribution), "--dataset", PLAIN, "--cache-dir", cache]
+    args = ["validate", str(contribution), "--dataset", SYNTHETIC, "--cache-dir", cache]
     assert main([*args, "--mirror", str(mirror)]) == 0
     capsys.readouterr()
     _offline(monkeypatch)
     assert main(args) == 0
     out, err = capsys.readouterr()
     assert out.endswith("0 error(s), 0 warning(s) in 1 file(s)\n")
-    (source,) = dataset_spec(PLAIN).config().source_names
-    assert err == f"{source}: read from its verified copy in the cache, not fetched\n"
+    assert err == (
+        "train: read from its verified copy in the cache, not fetched\n"
+        "test: read from its verified copy in the cache, not fetched\n"
+    )
 
 
 def test_validate_offline_with_nothing_kept_exits_2_naming_both_fixes(
     contribution: Path, tmp_path: Path, monkeypatch, capsys
 ) -> None:
     _offline(monkeypatch)
-    args = ["validate", str(contribution), "--dataset", PLAIN, "--cache-dir", str(tmp_path)]
+    args = [
+        "validate",
+        str(contribution),
+        "--dataset",
+        SYNTHETIC,
+        "--cache-dir",
+        str(tmp_path),
+    ]
     assert main(args) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "DNS lookup of" in err

@@ -9,7 +9,8 @@ import logging
 import re
 from pathlib import Path
 
-from conftest import PLAIN, dataset_facts, dummy_data_dir, source_url, upstream_path
+from conftest import dataset_facts
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.building.recorded import compare
 from hatemoji_datasets.cli import main
@@ -139,12 +140,11 @@ def test_markdown_scores_group_their_counts() -> None:
     assert "| alpha | 1,234 | 0.500 |" in text
 
 
-def test_verify_groups_row_counts() -> None:
-    spec = dataset_spec(PLAIN)
-    config = spec.config()
-    expected = {config.eval_split: (1200, "a" * 64)}
-    found = {config.eval_split: (1234, "b" * 64)}
-    (problem,) = compare(spec, config.name, spec.version, expected, found, what="locked")
+def test_verify_groups_row_counts(synthetic: str) -> None:
+    expected = {"test": (1200, "a" * 64)}
+    found = {"test": (1234, "b" * 64)}
+    spec = dataset_spec(synthetic)
+    (problem,) = compare(spec, "default", "1.0.0", expected, found, what="locked")
     assert problem.endswith("(1,234 rows, locked 1,200)")
 
 
@@ -154,17 +154,18 @@ def _item(entry: str) -> str:
 
 
 def test_info_as_json_and_within_100_columns(mirror: Path, session_cache: Path, capsys) -> None:
-    """On the plain dataset (conftest.PLAIN): the JSON document, and the text within 100
-    columns, each ClassLabel's list wrapped between entries (a longer one on several lines)."""
-    config = dataset_spec(PLAIN).config()
+    """On HatemojiCheck (named: its seven functionalities are a ClassLabel list too long for
+    one line): the JSON document, and the text within 100 columns, each ClassLabel's list
+    wrapped between entries (a longer one on several lines)."""
+    config = dataset_spec(HATEMOJI_CHECK).config()
     where = ["--cache-dir", str(session_cache), "--mirror", str(mirror)]
-    assert main(["info", PLAIN, *where, "--format", "json"]) == 0
+    assert main(["info", HATEMOJI_CHECK, *where, "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert (document["format"], document["exit_code"]) == (1, 0)
-    assert document["name"] == PLAIN and document["config"] == config.name
-    assert document["splits"] == dataset_facts(PLAIN).SPLITS[config.name]
+    assert document["name"] == HATEMOJI_CHECK and document["config"] == config.name
+    assert document["splits"] == dataset_facts(HATEMOJI_CHECK).SPLITS[config.name]
     assert Path(document["cache"]).is_dir()
-    assert main(["info", PLAIN, *where]) == 0
+    assert main(["info", HATEMOJI_CHECK, *where]) == 0
     out = capsys.readouterr().out
     prose = out.split("\ncitation:\n", 1)[0]  # BibTeX is kept as written
     assert max(map(len, prose.splitlines())) <= WIDTH
@@ -183,14 +184,11 @@ def test_info_as_json_and_within_100_columns(mirror: Path, session_cache: Path, 
     assert max(spans) > 1  # a list too long for one line wraps
 
 
-def test_csv_field_counts_are_grouped(tmp_path: Path, monkeypatch, capsys) -> None:
-    """A row far wider than the plain dataset's header (conftest.PLAIN)."""
-    (source,) = dataset_spec(PLAIN).config().source_names
-    dummy = upstream_path(dummy_data_dir(PLAIN), source_url(PLAIN, source))
-    header = dummy.read_text(encoding="utf-8").splitlines()[0]
+def test_csv_field_counts_are_grouped(synthetic: str, tmp_path: Path, monkeypatch, capsys):
+    """A row far wider than the synthetic dataset's header."""
     monkeypatch.chdir(tmp_path)
+    header = "sentence_id,sentence,topic,complaint"
     Path("wide_row.csv").write_text(header + "\n" + ",".join(["1"] * 1500) + "\n")
-    assert main(["validate", "wide_row.csv", "--dataset", PLAIN]) == 2
+    assert main(["validate", "wide_row.csv", "--dataset", synthetic]) == 2
     out = capsys.readouterr().out
-    fields = len(header.split(","))
-    assert f"rows must have the header's {fields} fields, but line 2 has 1,500" in out
+    assert "rows must have the header's 4 fields, but line 2 has 1,500" in out

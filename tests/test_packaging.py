@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -19,39 +19,32 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, dataset_facts, upstream_path
+from support.synthetic import KEY, SYNTHETIC, TEXT, mirror_file
 
 from hatemoji_datasets.core import progress
-from hatemoji_datasets.core.registry import dataset_spec
 
-pytestmark = pytest.mark.slow  # scheduled first: tests/scheduling.py
-
-#: The commands here build and validate the plain dataset (``conftest.PLAIN``), whose default
-#: config reads one pinned file.
-CONFIG = dataset_spec(PLAIN).config()
-(PIN,) = dataset_spec(PLAIN).config_sources(CONFIG).values()
+#: The commands here build and validate the tests' synthetic dataset (its two pinned files,
+#: ``tests/synthetic/README.md``). Slow: scheduled first (tests/scheduling.py).
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("synthetic")]
 
 
 def _new_row(mirror: Path) -> str:
-    """The pinned file's header and first row, made a new row (another id, another text):
-    a valid contribution."""
-    with upstream_path(mirror, PIN.url).open(encoding="utf-8", newline="") as handle:
-        rows = csv.reader(handle, delimiter=CONFIG.raw_format.delimiter)
+    """``test.csv``'s header and first row, made a new row (another id, another text): a
+    valid contribution."""
+    with mirror_file("test", mirror).open(encoding="utf-8", newline="") as handle:
+        rows = csv.reader(handle)
         header, row = next(rows), next(rows)
-    if CONFIG.id_column:
-        row[header.index(CONFIG.id_column)] = "900000"
-    row[header.index(CONFIG.text_column)] += " again"
+    row[header.index(KEY)] = "900000"
+    row[header.index(TEXT)] += " again"
     written = io.StringIO()
-    csv.writer(written, delimiter=CONFIG.raw_format.delimiter, lineterminator="\n").writerows(
-        [header, row]
-    )
+    csv.writer(written, lineterminator="\n").writerows([header, row])
     return written.getvalue()
 
 
 def _writing_splits(err: str) -> None:
-    """``err`` shows each split of the default config written, with its rows (``SPLITS``)."""
-    for split, rows in dataset_facts(PLAIN).SPLITS[CONFIG.name].items():
-        assert f"{PLAIN}/{CONFIG.name}: writing split {split} ({rows:,} rows" in err, split
+    """``err`` shows each split of the default config written, with its rows."""
+    assert "synthetic/default: writing split train (24 rows" in err
+    assert "synthetic/default: writing split test (16 rows" in err
 
 
 def _env(mirror: Path, **extra: str) -> dict[str, str]:
@@ -92,12 +85,12 @@ def _cli(*args: str) -> list[str]:
 
 
 def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_path: Path):
-    build = _cli("build", PLAIN, "--cache-dir", str(tmp_path / "cache"), "--force")
+    build = _cli("build", SYNTHETIC, "--cache-dir", str(tmp_path / "cache"), "--force")
     status, err = _on_a_terminal(build, _env(mirror), tmp_path)
     assert status == 0, err
-    # The pinned file with its size (the mirror's, in KiB), and the split with its rows.
-    kib = f"{upstream_path(mirror, PIN.url).stat().st_size / 1024:.1f} KiB"
-    assert f"verifying {PIN.name} ({PIN.url.rsplit('/', 1)[1]}, {kib})" in err
+    # Each pinned file with its size (1,107 and 693 bytes), and each split with its rows.
+    assert "verifying train (train.csv, 1.1 KiB)" in err
+    assert "verifying test (test.csv, 693 B)" in err  # under 1 KiB: in bytes
     _writing_splits(err)
     assert "\r\x1b[K" in err  # redrawn in place
     assert not re.search(r"Generating \w+ split", err)  # no datasets bar beside it
@@ -109,7 +102,7 @@ def test_a_build_shows_each_file_and_split_on_a_terminal_only(mirror: Path, tmp_
 
 def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_path: Path):
     (tmp_path / "new_cases.csv").write_text(_new_row(mirror), encoding="utf-8")
-    validate = _cli("validate", "new_cases.csv", "--dataset", PLAIN)
+    validate = _cli("validate", "new_cases.csv", "--dataset", SYNTHETIC)
     validate += ["--cache-dir", str(tmp_path / "cache")]
     status, err = _on_a_terminal(validate, _env(mirror), tmp_path)
     assert status == 0, err
@@ -122,7 +115,7 @@ def test_validation_shows_on_a_terminal_but_never_beside_json(mirror: Path, tmp_
 def test_the_python_api_follows_the_same_rule(mirror: Path, tmp_path: Path):
     script = (
         "from hatemoji_datasets import load_dataset\n"
-        f"load_dataset({PLAIN!r}, cache_dir={str(tmp_path / 'cache')!r})\n"
+        f"load_dataset({SYNTHETIC!r}, cache_dir={str(tmp_path / 'cache')!r})\n"
     )
     status, err = _on_a_terminal([sys.executable, "-c", script], _env(mirror), tmp_path)
     assert status == 0, err

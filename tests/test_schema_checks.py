@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import PLAIN, all_configs, upstream_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.paths import all_configs, upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.raw.files import read_files
@@ -163,7 +164,9 @@ def test_small_frames_find_what_pandera_finds(data, monkeypatch) -> None:
 
 def test_a_frame_pandera_would_coerce_is_left_to_pandera(mirror: Path) -> None:
     """The plain dataset's released rows with an integer column (its first) read as text."""
-    model, frame, _ = released_frame(PLAIN, dataset_spec(PLAIN).config().name, mirror)
+    model, frame, _ = released_frame(
+        HATEMOJI_CHECK, dataset_spec(HATEMOJI_CHECK).config().name, mirror
+    )
     column = next(
         c for c, declared in compiled(model).columns.items() if "int" in str(declared.dtype)
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandera.pandas as pa
 import pytest
 import yaml
-from conftest import PLAIN, REPO, upstream_path
+from support.paths import REPO, upstream_path
 
 from hatemoji_datasets.core.registry import dataset_spec, specs
 from hatemoji_datasets.raw.files import read_files
@@ -35,13 +35,13 @@ def test_every_dataset_config_has_an_export(name: str) -> None:
             assert (SCHEMAS / name / f"{model.__name__}.table-schema.json").is_file()
 
 
-def test_drift_is_detected(tmp_path: Path) -> None:
-    write_exports(tmp_path)
-    spec = dataset_spec(PLAIN)  # the plain dataset's own rows' format
-    model = spec.load(spec.config().schema)
-    target = tmp_path / PLAIN / f"{model.__name__}.table-schema.json"
+def test_drift_is_detected(synthetic: str, tmp_path: Path) -> None:
+    write_exports(tmp_path)  # the synthetic dataset's too, while it is registered
+    target = tmp_path / "synthetic" / "SyntheticRaw.table-schema.json"
     data = json.loads(target.read_text(encoding="utf-8"))
-    data["fields"][0].setdefault("constraints", {})["minimum"] = 5
+    assert data["fields"][0]["name"] == "sentence_id"
+    assert data["fields"][0]["constraints"]["minimum"] == 1
+    data["fields"][0]["constraints"]["minimum"] = 5
     target.write_text(json.dumps(data), encoding="utf-8")
     assert write_exports(tmp_path, check_only=True) == [target]
 

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PLAIN, dataset_facts, delimiter_of, upstream_path
+from conftest import dataset_facts, delimiter_of
+from support.paths import upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core.edits import edited
 from hatemoji_datasets.core.ref import Ref
@@ -69,7 +71,7 @@ IN_A_TABLE_SCHEMA = ("VALUE-TYPE", "VALUE-NOT-ALLOWED", "VALUE-DUPLICATE")
 def test_exported_table_schema_rejects_a_broken_copy(mirror: Path, tmp_path: Path) -> None:
     """The plain dataset's pinned file with the first of its stated faults (``CORRUPTED_COPIES``)
     that a Table Schema expresses: the first error is on the stated line."""
-    name, schema = PLAIN, dataset_spec(PLAIN).config().schema
+    name, schema = HATEMOJI_CHECK, dataset_spec(HATEMOJI_CHECK).config().schema
     copy = next(
         copy
         for copy in dataset_facts(name).CORRUPTED_COPIES.values()

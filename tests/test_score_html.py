@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
+from support.cli import run_cli
 from test_score_report import CELLS, CONFIG, NAME, SCORING, _models, _opts
 
 pytest.importorskip("sklearn")

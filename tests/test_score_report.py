@@ -16,7 +16,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import all_configs, frame_of, one_error_line, predictions_frame, run_cli
+from support.cli import one_error_line, run_cli
+from support.frames import frame_of, predictions_frame
+from support.paths import all_configs
 
 pytest.importorskip("sklearn")
 pytest.importorskip("fairlearn")

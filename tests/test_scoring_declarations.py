@@ -14,7 +14,7 @@ import datasets
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import all_configs
+from support.paths import all_configs
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.core.registry import dataset_spec

@@ -23,9 +23,11 @@ from pathlib import Path
 
 import pyarrow
 import pytest
-from conftest import REPO, dataset_facts, imported_after, upstream_path
+from conftest import dataset_facts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.cli import imported_after
+from support.paths import REPO, upstream_path
 from test_validate_golden import POOL
 
 from hatemoji_datasets import load_dataset

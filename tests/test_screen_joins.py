@@ -21,9 +21,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import REPO, imported_after
 from hypothesis import given
 from hypothesis import strategies as st
+from support.cli import imported_after
+from support.paths import REPO
 from test_screen import _edited, _edits, _exact_findings, _real_row_examples, _released_rows, _write
 
 from hatemoji_datasets.core.registry import specs

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import datasets
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.cards.croissant.repository import parquet_name

@@ -13,7 +13,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import PLAIN, source_url, upstream_path
+from support.paths import source_url, upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.api import _check_split
 from hatemoji_datasets.cli import main
@@ -24,7 +25,8 @@ from hatemoji_datasets.schema.raw_columns import layout_of
 
 #: Every registered dataset; the first stands for any where one is enough.
 DATASETS = list(specs())
-ANY = DATASETS[0]
+#: A registered name to misspell (APEACH, named).
+ANY = "apeach"
 
 
 def _dropped(name: str, at: int) -> str:
@@ -116,18 +118,19 @@ def test_the_cli_keeps_exit_status_and_json_shape(capsys) -> None:
 
 
 def _joined_elsewhere() -> list[str]:
-    """Datasets a file of the plain dataset's columns (conftest.PLAIN) is given to by mistake:
+    """Datasets a file of HatemojiCheck's columns is given to by mistake (named: its
+    ``case_id`` is the key HateCheck's join is on, which the synthetic dataset lacks):
     those whose default config joins files of another format on a column that file has, and
     whose rows' file has an unnamed column. The file misses their columns, the unnamed one
     included, and its rows have no partner in the join. The first such is enough."""
-    plain = dataset_spec(PLAIN)
+    plain = dataset_spec(HATEMOJI_CHECK)
     columns = set(layout_of(plain, plain.config().schema).columns)
     found = []
     for name, spec in specs().items():
         config = spec.config()
         joins = [join for join in config.joins if join.indicator is None]
         if (
-            name != PLAIN
+            name != HATEMOJI_CHECK
             and joins
             and all(join.key_column in columns for join in joins)
             and "" in layout_of(spec, config.schema).columns
@@ -144,9 +147,9 @@ UNNAMED = (
 
 
 def _new_cases(mirror: Path) -> str:
-    """The first row of the plain dataset's file (conftest.PLAIN), made new: a new id (where
+    """The first row of the plain dataset's file (support.real), made new: a new id (where
     rows have one) and a new text. The release rules accept it."""
-    spec = dataset_spec(PLAIN)
+    spec = dataset_spec(HATEMOJI_CHECK)
     config = spec.config()
     (pin,) = spec.config_sources(config).values()
     with upstream_path(mirror, pin.url).open(encoding="utf-8", newline="") as handle:
@@ -173,7 +176,8 @@ def test_a_file_of_another_dataset_is_named(other, tmp_path, monkeypatch, capsys
     where = ("--mirror", str(mirror))
     status, out = _validate(tmp_path, monkeypatch, capsys, cases, other, *where)
     hint = (
-        f"new_cases.csv has the columns of {PLAIN}, not of {other}: did you mean --dataset {PLAIN}?"
+        f"new_cases.csv has the columns of {HATEMOJI_CHECK}, not of {other}: "
+        f"did you mean --dataset {HATEMOJI_CHECK}?"
     )
     assert status == 1
     assert f"hint: {hint}" in out.out
@@ -200,29 +204,31 @@ def test_a_file_of_another_dataset_is_named(other, tmp_path, monkeypatch, capsys
         if join.indicator is None
     ]
     # The right dataset: no hint, nothing wrong.
-    status, out = _validate(tmp_path, monkeypatch, capsys, cases, PLAIN, *where)
+    status, out = _validate(tmp_path, monkeypatch, capsys, cases, HATEMOJI_CHECK, *where)
     assert status == 0 and "hint:" not in out.out
 
 
-def test_built_names_and_predictions_files_are_told(tmp_path, monkeypatch, capsys, mirror) -> None:
+def test_built_names_and_predictions_files_are_told(
+    synthetic: str, tmp_path, monkeypatch, capsys, mirror
+) -> None:
     # A file with the names `info` shows, or a predictions file, got only its column errors.
-    config = dataset_spec(PLAIN).config()
-    built = list(dataset_spec(PLAIN).load(config.features)(config, dataset_spec(PLAIN).version))
-    raw = dataset_spec(PLAIN).load(config.schema).to_schema().columns
-    assert set(built) - set(raw), "the plain dataset renames no column"
-    cases = ",".join(built) + "\n" + ",".join("1" for _ in built) + "\n"
-    status, out = _validate(tmp_path, monkeypatch, capsys, cases, PLAIN, "--mirror", str(mirror))
+    # The synthetic dataset builds `text` and `label` from `sentence` and `complaint`.
+    cases = "sentence_id,text,topic,label\n1,1,1,1\n"
+    status, out = _validate(
+        tmp_path, monkeypatch, capsys, cases, synthetic, "--mirror", str(mirror)
+    )
     assert status == 1
     assert (
         "hint: new_cases.csv has the built dataset's column names (as `info` shows them): a "
-        f"contribution is written as the upstream file is, with its columns ({', '.join(raw)}) "
-        "and its values"
+        "contribution is written as the upstream file is, with its columns (sentence_id, "
+        "sentence, topic, complaint) and its values"
     ) in out.out.splitlines()
-    id_column = config.id_column or "index"
-    predictions = f"{id_column},prediction\n1,0\n2,1\n"
-    status, out = _validate(tmp_path, monkeypatch, capsys, predictions, PLAIN)
+    # The columns it renames, each named once on each side.
+    assert "new_cases.csv:1: COLUMN-MISSING column 'sentence': missing column" in out.out
+    predictions = "sentence_id,prediction\n25,0\n26,1\n"
+    status, out = _validate(tmp_path, monkeypatch, capsys, predictions, synthetic)
     assert status == 1
     assert (
         "hint: new_cases.csv looks like a predictions file (a 'prediction' column): score it "
-        f"with `hatemoji-datasets score {PLAIN} --predictions new_cases.csv`"
+        "with `hatemoji-datasets score synthetic --predictions new_cases.csv`"
     ) in out.out.splitlines()

@@ -65,7 +65,7 @@ def test_per_target_accuracy_matches_pandas_on_the_upstream_file(mirror: Path, w
 
 def test_released_train_file_validates_with_one_repeated_text_warning(mirror: Path, where) -> None:
     report = validate_contributions(
-        [str(mirror / UPSTREAM / "unsmile_train_v1.0.tsv")], "unsmile", **where
+        [str((mirror / UPSTREAM / "unsmile_train_v1.0.tsv").resolve())], "unsmile", **where
     )
     found = [(f.line, f.code, f.severity) for f in report.findings]
     assert found == [(6551, "TEXT-REPEATED", "warning")]

@@ -79,15 +79,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import (
-    FIXTURES,
-    PLAIN,
-    dataset_facts,
-    declaring,
-    dummy_data_dir,
-    source_url,
-    upstream_path,
-)
+from conftest import dataset_facts, declaring, dummy_data_dir
+from support.paths import FIXTURES, source_url, upstream_path
+from support.real import HATEMOJI_CHECK as PLAIN  # the golden cases are recorded on its file
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.columns import LABEL_COLUMN, TEXT_COLUMN

@@ -12,9 +12,11 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import PLAIN, declaring, dummy_data_dir, source_url, upstream_path
+from conftest import declaring, dummy_data_dir
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.paths import source_url, upstream_path
+from support.real import HATEMOJI_CHECK
 
 from hatemoji_datasets.core.findings import CODES
 from hatemoji_datasets.core.registry import dataset_spec, specs
@@ -42,10 +44,10 @@ def _dummy_cells(name: str) -> list[str]:
     return sorted(cells)
 
 
-#: Arbitrary rows and cells go to the plain dataset (``conftest.PLAIN``); rows under a whole
+#: Arbitrary rows and cells go to the plain dataset (``support.real``); rows under a whole
 #: header to every dataset whose rows pair up (``PARTNER_COPIES``: the rules that look across
 #: rows at most); arbitrary text to the first config of each raw format.
-PLAIN_COLUMNS = _columns(PLAIN)
+PLAIN_COLUMNS = _columns(HATEMOJI_CHECK)
 PAIRED = declaring("PARTNER_COPIES")
 _FIRSTS: dict = {}
 for _name, _spec in specs().items():
@@ -97,13 +99,13 @@ def _run(content: bytes, dataset: str, suffix: str, mirror: Path, **options: boo
 @PROPERTY_SETTINGS
 @given(content=st.binary(max_size=400))
 def test_arbitrary_bytes(mirror: Path, content: bytes) -> None:
-    _run(content, PLAIN, ".csv", mirror)
+    _run(content, HATEMOJI_CHECK, ".csv", mirror)
 
 
 @PROPERTY_SETTINGS
 @given(
     header=st.lists(st.sampled_from(PLAIN_COLUMNS + ["extra"]), min_size=1, max_size=12),
-    rows=st.lists(st.lists(plausible_cells(PLAIN), min_size=0, max_size=12), max_size=8),
+    rows=st.lists(st.lists(plausible_cells(HATEMOJI_CHECK), min_size=0, max_size=12), max_size=8),
     full=st.booleans(),
 )
 def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> None:
@@ -111,7 +113,7 @@ def test_arbitrary_rows_and_cells(mirror: Path, header, rows, full: bool) -> Non
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-    _run(buffer.getvalue().encode("utf-8"), PLAIN, ".csv", mirror, full=full)
+    _run(buffer.getvalue().encode("utf-8"), HATEMOJI_CHECK, ".csv", mirror, full=full)
 
 
 @pytest.mark.slow

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import PLAIN, REPO
-
-from hatemoji_datasets.core.registry import specs
+from support.paths import REPO
+from support.synthetic import SYNTHETIC
 
 WORKFLOW = REPO / ".github" / "workflows" / "validate-data.yml"
 STEP = "Validate changed data files"
@@ -30,14 +29,9 @@ NAMES = [
 ]
 
 
-#: The step validates for the plain dataset (``conftest.PLAIN``), and for a config that is not
-#: its dataset's default: the first such config of the registry.
-NAME, CONFIG = next(
-    (name, config.name)
-    for name, spec in specs().items()
-    for config in spec.configs
-    if config.name != spec.default_config_name
-)
+#: The step validates for a dataset named (the stub validator only records its arguments),
+#: and for a config that is not its dataset's default: APEACH's ``beep``.
+NAME, CONFIG = "apeach", "beep"
 
 
 def _workflow() -> dict:
@@ -161,7 +155,7 @@ def _run_step(repo: Path, tmp_path: Path, **env: str) -> tuple[subprocess.Comple
         **os.environ,
         "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
         "ARGV_FILE": str(record),
-        "DATASET": PLAIN,
+        "DATASET": SYNTHETIC,
         "CONFIG": "",
         "BASE_REF": "main",
         "GITHUB_ACTIONS": "true",
@@ -184,7 +178,7 @@ def test_step_passes_every_file_name_intact(pull_request: Path, tmp_path: Path) 
     result, argv = _run_step(pull_request, tmp_path)
     assert result.returncode == 0, result.stderr
     assert argv is not None, result.stdout + result.stderr
-    head = ["validate", "--dataset", PLAIN, "--format", "github", "--"]
+    head = ["validate", "--dataset", SYNTHETIC, "--format", "github", "--"]
     assert argv[: len(head)] == head
     assert sorted(argv[len(head) :]) == sorted([*NAMES, "kept.csv"])
     assert not (pull_request / "pwned").exists()

@@ -5,6 +5,10 @@ is a dataset; adding one needs no change here. Declarations are light (see
 :mod:`hatemoji_datasets.core.spec`), so listing names, versions, configs and
 sources imports neither ``datasets`` nor pandera.
 
+Folders named in ``HATEMOJI_DATASETS_EXTRA`` (``os.pathsep``-separated) are searched too,
+as if their dataset folders were in the package: the tests register their synthetic
+dataset so (``tests/synthetic/``), and nothing outside them sets it.
+
 A folder without a ``spec`` module is not a dataset and is skipped. A broken one (a
 ``spec.py`` that cannot be imported, or holds no ``SPEC`` declaration) never breaks the
 others: :func:`specs` leaves it out, and :func:`check_registry`, which the commands that
@@ -14,6 +18,7 @@ list every dataset call, names it in one :class:`RegistryError` line.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import cache
 from pathlib import Path
@@ -29,6 +34,10 @@ class RegistryError(HatemojiDatasetsError):
     """A dataset folder whose declaration cannot be read."""
 
     code = "REGISTRY"
+
+
+#: Folders of further dataset folders, searched after the package's own (the tests' hook).
+EXTRA_ENV = "HATEMOJI_DATASETS_EXTRA"
 
 
 def specs() -> dict[str, DatasetSpec]:
@@ -49,17 +58,25 @@ def check_registry() -> None:
 DATASETS_FOLDER = DATASETS_PACKAGE.replace(".", "/")
 
 
-@cache
 def _registry() -> tuple[dict[str, DatasetSpec], dict[str, str]]:
     """The declarations by name, and each broken folder with what is wrong with it."""
+    return _registry_of(os.environ.get(EXTRA_ENV, ""))
+
+
+@cache
+def _registry_of(extra: str) -> tuple[dict[str, DatasetSpec], dict[str, str]]:
+    """:func:`_registry` with the folders ``extra`` names searched too."""
     package = importlib.import_module(DATASETS_PACKAGE)
+    own = list(package.__spec__.submodule_search_locations or ())[:1]  # the package's folder
+    searched = own + [str(Path(folder).resolve()) for folder in extra.split(os.pathsep) if folder]
+    package.__path__.extend(p for p in searched if p not in package.__path__)  # importable
     found: dict[str, DatasetSpec] = {}
     broken: dict[str, str] = {}
-    for module_info in pkgutil.iter_modules(package.__path__):
+    for module_info in pkgutil.iter_modules(searched):
         if not module_info.ispkg:
             continue
         folder = module_info.name
-        if not any(Path(p, folder, "spec.py").is_file() for p in package.__path__):
+        if not any(Path(p, folder, "spec.py").is_file() for p in searched):
             continue  # not a dataset (yet): nothing declared
         try:
             module = importlib.import_module(f"{DATASETS_PACKAGE}.{folder}.spec")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import datasets
 import pytest
-from conftest import all_configs
 from packaging.version import Version
+from support.paths import all_configs
 
 from hatemoji_datasets import load_dataset
 from hatemoji_datasets.building.fingerprint import fingerprint_table

@@ -1,0 +1,1 @@
+"""Plain helpers the tests import (the fixtures are in ``tests/conftest.py``)."""
