@@ -238,7 +238,7 @@ class Origin:
         """The recipe's file: the mirror's pinned file, its dummy data, or a neutral fixture."""
         if isinstance(self.recipe, Fixture):
             return (FIXTURES / self.recipe.name).read_bytes()
-        url = source_url(self.dataset, self.recipe.source)
+        url = source_url(self.dataset, self.recipe.name)
         folder = mirror if isinstance(self.recipe, Released) else dummy_data_dir(self.dataset)
         return upstream_path(folder, url).read_bytes()
 
@@ -258,7 +258,7 @@ def apply(data: bytes, at: Origin, edit: FileEdit) -> bytes:
             raise ValueError(
                 f"{at.dataset}: renew makes a pinned source's rows new, not a fixture's"
             )
-        change = new_rows(at.dataset, at.config, at.recipe.source, edit.id_step)
+        change = new_rows(at.dataset, at.config, at.recipe.name, edit.id_step)
         return renew(data, at.format, edit.copies, change)
     if isinstance(edit, ReplaceFirst):
         return data.replace(edit.old.encode(), edit.new.encode(), edit.count)

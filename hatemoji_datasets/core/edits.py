@@ -182,33 +182,9 @@ class FirstRowAgain:
 FileEdit = Mutate | Renew | ReplaceFirst | Crlf | FirstRowAgain
 
 
-@dataclass(frozen=True)
-class Released:
-    """A pinned source as the mirror holds it, then edits in turn."""
-
-    source: str
-    edits: tuple[FileEdit, ...] = ()
-
-    def __init__(self, source: str, *edits: FileEdit) -> None:
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "edits", edits)
-
-
-@dataclass(frozen=True)
-class Dummy:
-    """A pinned source's dummy data, then edits in turn."""
-
-    source: str
-    edits: tuple[FileEdit, ...] = ()
-
-    def __init__(self, source: str, *edits: FileEdit) -> None:
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "edits", edits)
-
-
-@dataclass(frozen=True)
-class Fixture:
-    """A neutral file of tests/fixtures/, then edits in turn."""
+@dataclass(frozen=True, init=False)
+class _File:
+    """A file, then edits in turn: ``Released(source, Mutate(1, 30))``."""
 
     name: str
     edits: tuple[FileEdit, ...] = ()
@@ -216,6 +192,18 @@ class Fixture:
     def __init__(self, name: str, *edits: FileEdit) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "edits", edits)
+
+
+class Released(_File):
+    """A pinned source (by its name) as the mirror holds it."""
+
+
+class Dummy(_File):
+    """A pinned source's (by its name) dummy data."""
+
+
+class Fixture(_File):
+    """A neutral file of tests/fixtures/ (by its file name)."""
 
 
 Recipe = Released | Dummy | Fixture
