@@ -322,7 +322,9 @@ def exported(mirror: Path, session_cache: Path, tmp_path_factory: pytest.TempPat
                 from hatemoji_datasets.hub.export import export
 
                 folder.parent.mkdir(parents=True, exist_ok=True)  # export makes only --out
-                export(name, folder, cache_dir=str(session_cache), mirror=str(mirror))
+                # A test's own copy, never shared: a NoDerivatives licence allows it.
+                where = {"cache_dir": str(session_cache), "mirror": str(mirror)}
+                export(name, folder, **where, own_use=True)
                 (root / name / "done").write_text("")
         return folder
 

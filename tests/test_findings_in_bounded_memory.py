@@ -21,7 +21,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import PLAIN, new_row, plain_file
+from support.real import HATEMOJI_CHECK as PLAIN
+from support.real import new_row, plain_file
 
 from hatemoji_datasets.cli import main
 from hatemoji_datasets.core.findings import Finding
