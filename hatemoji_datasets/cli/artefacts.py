@@ -149,6 +149,12 @@ def _codes(page: str, where: Where) -> str:
     return render(page)
 
 
+def _readme(page: str, where: Where) -> str:
+    from hatemoji_datasets.cards.listing import render
+
+    return render(page)
+
+
 def _vocabularies(page: str, where: Where) -> str:
     from hatemoji_datasets.validate.vocabularies import render
 
@@ -220,6 +226,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
              _tasks_readme, shared=True),
     Artefact("finding_codes", "the finding-code table of docs/validation.md",
              _block("docs/validation.md", _codes), shared=True),
+    Artefact("readme", "the datasets table and licence sentence of README.md",
+             _block("README.md", _readme), shared=True),
     Artefact("vocabularies", "each config's own values, tables of docs/datasets.md",
              _block("docs/datasets.md", _vocabularies), shared=True),
     Artefact("prefilter", "the text rules' Unicode prefilter ranges", _prefilter, shared=True,
