@@ -1,7 +1,8 @@
 """README.md's datasets table and licence sentence, generated from the registry so that a
 new dataset folder lists itself: its name, configs with their recorded row counts
 (``fingerprints.tsv``) and the licences ``checksums.tsv`` pins. ``hatemoji-datasets
-regenerate --only readme`` writes both blocks; ``--check`` fails when they are stale.
+regenerate --only readme`` writes both blocks, and the summary table of
+``docs/datasets.md``; ``--check`` fails when they are stale.
 """
 
 from __future__ import annotations
@@ -42,6 +43,38 @@ def datasets_table() -> str:
     return "\n".join(lines)
 
 
+def _splits(spec: DatasetSpec) -> str:
+    """Each config's recorded splits and rows; configs with the same splits and rows share
+    one entry."""
+    version = spec.version
+    by_config: dict[str, list[str]] = {}
+    for (recorded_version, config, split), record in read_recorded(spec).items():
+        if recorded_version == version:
+            by_config.setdefault(config, []).append(f"`{split}` ({record.rows:,})")
+    grouped: dict[str, list[str]] = {}
+    for config in spec.configs:
+        if config.name in by_config:
+            grouped.setdefault(", ".join(by_config[config.name]), []).append(f"`{config.name}`")
+    if len(grouped) == 1:
+        return next(iter(grouped))
+    return "; ".join(f"{', '.join(names)}: {splits}" for splits, names in grouped.items())
+
+
+def datasets_page_table() -> str:
+    """docs/datasets.md's summary: versions, configs (the default marked) and splits."""
+    lines = ["| name | version | configs | splits |", "|---|---|---|---|"]
+    for spec in specs().values():
+        older = [release.version for release in spec.releases if release.version != spec.version]
+        version = spec.version + (f" (and {', '.join(older)})" if older else "")
+        default = spec.default_config or spec.configs[0].name
+        configs = ", ".join(
+            f"`{c.name}`" + (" (default)" if c.name == default and len(spec.configs) > 1 else "")
+            for c in spec.configs
+        )
+        lines.append(f"| `{spec.name}` | {version} | {configs} | {_splits(spec)} |")
+    return "\n".join(lines)
+
+
 def licence_sentence() -> str:
     spdx = sorted({licence.spdx for spec in specs().values() for licence in licences(spec)})
     listed = spdx[0] if len(spdx) == 1 else f"{', '.join(spdx[:-1])} or {spdx[-1]}"
@@ -52,6 +85,11 @@ def licence_sentence() -> str:
 
 
 def render(page: str) -> str:
-    """``page`` with both blocks replaced by the current listing."""
+    """README.md with both blocks replaced by the current listing."""
     page = replace_block(page, TABLE_START, TABLE_END, datasets_table())
     return replace_block(page, LICENCE_START, LICENCE_END, licence_sentence())
+
+
+def render_datasets_page(page: str) -> str:
+    """docs/datasets.md with its summary table replaced by the current one."""
+    return replace_block(page, TABLE_START, TABLE_END, datasets_page_table())
