@@ -32,6 +32,8 @@ MAY_CHANGE = (
     f"loading_scripts/{NEW}/",
     f"lm_eval_tasks/{NEW}/",
     "lm_eval_tasks/README.md",
+    "README.md",  # the generated datasets table
+    "docs/datasets.md",
 )
 
 #: The shared tests, at least, that must run (and pass) on the new dataset.
@@ -78,6 +80,7 @@ def test_the_page_adds_a_dataset_the_shared_tests_run_on(mirror: Path, tmp_path:
     edited = sorted(p for p in after if before.get(p) != after[p])
     assert not [p for p in edited if not p.startswith(MAY_CHANGE)], edited
     assert f"cards/{NEW}/README.md" in edited and f"cards/{NEW}/croissant.json" in edited
+    assert f"| `{NEW}` | ToyCheck |" in (work / "README.md").read_text(encoding="utf-8")
     assert not set(before) - set(after)  # nothing removed
     new_folder = work / "hatemoji_datasets" / "datasets" / NEW
     assert 'name="toy_check"' in (new_folder / "spec.py").read_text(encoding="utf-8")

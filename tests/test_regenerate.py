@@ -117,7 +117,7 @@ def test_names_restrict_it_to_their_own_files(copy: Path) -> None:
     checked = [path for status, _, path in found if status == "fresh"]
     assert checked and all(f"/{name}/" in f"/{path}" for path in checked)
     skipped = {artefact for status, artefact, _ in found if status == "skipped"}
-    assert skipped == {a.name for a in ARTEFACTS if a.shared and a.name in DECLARED}
+    assert skipped == {a.name for a in ARTEFACTS if a.shared and a.name in DECLARED.split(",")}
 
 
 @pytest.mark.parametrize(
@@ -151,3 +151,19 @@ def test_the_artefacts_and_their_help() -> None:
     }
     only = next(a for a in subcommand(build_parser(), "regenerate")._actions if a.dest == "only")
     assert only.help.split(": ", 1)[1].split(", ") == [a.name for a in ARTEFACTS]
+
+
+def test_stale_fingerprints_advise_the_command_that_records_them(copy: Path, mirror: Path) -> None:
+    """The advice must not be a command that skips fingerprints (issue 42)."""
+    recorded = copy / "hatemoji_datasets" / "datasets" / "hatemoji_check" / "fingerprints.tsv"
+    original = recorded.read_text(encoding="utf-8")
+    recorded.write_text(original.replace("\t3930\t", "\t3929\t"), encoding="utf-8")
+    try:
+        done = regenerate(
+            copy, "hatemoji_check", "--check", "--only", "fingerprints", "--mirror", str(mirror)
+        )
+        assert done.returncode == 1, done.stderr
+        (error,) = done.stderr.splitlines()[-1:]
+        assert error.endswith("run `hatemoji-datasets regenerate hatemoji_check --fingerprints`")
+    finally:
+        recorded.write_text(original, encoding="utf-8")

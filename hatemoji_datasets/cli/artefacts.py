@@ -149,6 +149,13 @@ def _codes(page: str, where: Where) -> str:
     return render(page)
 
 
+def _readme(chosen: Sequence[DatasetSpec], where: Where) -> dict[Path, str]:
+    from hatemoji_datasets.cards.listing import render, render_datasets_page
+
+    readme, page = _root() / "README.md", _root() / "docs/datasets.md"
+    return {readme: render(read_text(readme)), page: render_datasets_page(read_text(page))}
+
+
 def _vocabularies(page: str, where: Where) -> str:
     from hatemoji_datasets.validate.vocabularies import render
 
@@ -220,6 +227,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
              _tasks_readme, shared=True),
     Artefact("finding_codes", "the finding-code table of docs/validation.md",
              _block("docs/validation.md", _codes), shared=True),
+    Artefact("readme", "the datasets tables of README.md and docs/datasets.md, the licences",
+             _readme, shared=True),
     Artefact("vocabularies", "each config's own values, tables of docs/datasets.md",
              _block("docs/datasets.md", _vocabularies), shared=True),
     Artefact("prefilter", "the text rules' Unicode prefilter ranges", _prefilter, shared=True,

@@ -1,4 +1,5 @@
-"""``lock``, ``verify`` and ``fingerprints``: pinning exact data, and checking it still holds."""
+"""``pin``, ``lock``, ``verify`` and ``fingerprints``: pinning exact data, and checking it
+still holds."""
 
 from __future__ import annotations
 
@@ -12,6 +13,21 @@ from hatemoji_datasets.core.findings import safe
 
 
 def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
+    pinning = commands.add_parser(
+        "pin", help="measure an upstream file and print (or add) its checksums.tsv row"
+    )
+    pinning.add_argument("url", help="the file's URL, pinned at a commit")
+    pinning.add_argument(
+        "--licence", required=True, metavar="SPDX", help="its licence, e.g. CC-BY-4.0"
+    )
+    pinning.add_argument("--name", help="the row's name (default: from the URL's file name)")
+    pinning.add_argument("--into", metavar="DATASET", help="append the row to its checksums.tsv")
+    pinning.add_argument("--format", choices=("table", "json"), default="table")
+    pinning.add_argument(
+        "--mirror", help="folder or URL to read it from (default: $HATEMOJI_DATASETS_MIRROR)"
+    )
+    pinning.set_defaults(command=run_pin)
+
     prints = commands.add_parser(
         "fingerprints",
         help="build every released version and compare with the recorded fingerprints",
@@ -41,6 +57,31 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
     verify.add_argument("lockfile", help='a file written by "hatemoji-datasets lock"')
     source_options(verify)
     verify.set_defaults(command=run_verify)
+
+
+def run_pin(args: argparse.Namespace) -> int:
+    import json
+    from dataclasses import asdict
+
+    from hatemoji_datasets.core.checksums import CHECKSUM_COLUMNS
+    from hatemoji_datasets.sources.pin import pin, row
+
+    target = None
+    if args.into:
+        from hatemoji_datasets.core.registry import dataset_spec
+        from hatemoji_datasets.core.spec import CHECKSUMS_FILE
+
+        target = dataset_spec(args.into).package_dir / CHECKSUMS_FILE  # before any download
+    source = pin(args.url, args.licence, name=args.name, mirror=args.mirror, into=target)
+    if args.format == "json":
+        print(json.dumps({"format": 1, **asdict(source)}, indent=2, ensure_ascii=False))
+    else:
+        if target is None:
+            print("\t".join(CHECKSUM_COLUMNS))
+        print(row(source))  # the URL was checked to hold no control characters
+    if target is not None:
+        print(f"added {source.name} to {safe(str(target))}", file=sys.stderr)
+    return 0
 
 
 def run_fingerprints(args: argparse.Namespace) -> int:

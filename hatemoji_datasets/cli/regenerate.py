@@ -46,7 +46,7 @@ def add_commands(commands: Any, source_options: Callable[..., None]) -> None:
         metavar="ARTEFACT",
         help="only these artefacts (comma-separated or repeated): "
         "schemas, raw_columns, loading_scripts, lm_eval_tasks, lm_eval_readme, "
-        "finding_codes, vocabularies, prefilter, cards, releases, baselines, fingerprints",
+        "finding_codes, readme, vocabularies, prefilter, cards, releases, baselines, fingerprints",
     )
     source_options(regenerate)
     regenerate.set_defaults(command=run_regenerate)
@@ -75,6 +75,7 @@ def run_regenerate(args: argparse.Namespace) -> int:
     root = repository_root().resolve()
     width = max(len(name) for name in artefact_names())
     status_of: dict[str, int] = {}
+    stale_on_request = False  # a stale fingerprints.tsv: the advice must not skip it
 
     def line(status: str, artefact: str, what: Path | str) -> None:
         shown = what
@@ -106,12 +107,15 @@ def run_regenerate(args: argparse.Namespace) -> int:
                 line("wrote", artefact.name, path)
             else:
                 line("missing" if not path.exists() else "stale", artefact.name, path)
+                stale_on_request = stale_on_request or artefact.on_request
         for path in extra_files(artefact, chosen, set(files)):
             line("extra", artefact.name, path)
 
     problems = sum(status_of.get(status, 0) for status in ("stale", "missing", "extra"))
     checked = sum(status_of.get(s, 0) for s in ("fresh", "stale", "missing", "wrote"))
     again = f"{COMMAND} {' '.join(args.names)}".rstrip()
+    if stale_on_request:
+        again += " --fingerprints"
     if problems:
         what = "stale, missing or not generated" if args.check else "not generated (remove them)"
         print(

@@ -163,3 +163,9 @@ class UnreadablePredictionsError(PredictionError, InputError):
     def __init__(self, finding: Finding) -> None:
         InputError.__init__(self, finding)
         self.problems = [str(self)]
+
+
+class PinError(HatemojiDatasetsError):
+    """``pin`` was given a URL it cannot pin, or a row its dataset already holds."""
+
+    code = "PIN"

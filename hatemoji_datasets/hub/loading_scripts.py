@@ -19,6 +19,7 @@ from hatemoji_datasets.core.spec import DatasetSpec
 
 FOLDER = Path("loading_scripts")
 
+# Both are ruff-format stable for any name: magic trailing commas keep each call split.
 SCRIPT = '''"""Loading script of ``{name}`` for ``datasets`` < 4 (``trust_remote_code=True``).
 
 A thin module over the ``hatemoji-datasets`` package (``pip install hatemoji-datasets``),
@@ -31,8 +32,12 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class {cls}(builder_class("{name}")):
-    """{name} at the package's current version (see ``hatemoji-datasets list``)."""
+class {cls}(
+    builder_class(
+        "{name}",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""
 '''
 
 README = """# `{name}` loading script (for `datasets` < 4)
@@ -57,7 +62,8 @@ pip install hatemoji-datasets 'datasets>=3.6,<4'
 import datasets
 
 data = datasets.load_dataset(
-    "loading_scripts/{name}", trust_remote_code=True
+    "loading_scripts/{name}",
+    trust_remote_code=True,
 )  # configs: {configs}
 ```
 

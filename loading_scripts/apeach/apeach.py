@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class Apeach(builder_class("apeach")):
-    """apeach at the package's current version (see ``hatemoji-datasets list``)."""
+class Apeach(
+    builder_class(
+        "apeach",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""

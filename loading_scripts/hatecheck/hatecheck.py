@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class Hatecheck(builder_class("hatecheck")):
-    """hatecheck at the package's current version (see ``hatemoji-datasets list``)."""
+class Hatecheck(
+    builder_class(
+        "hatecheck",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""

@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class HatemojiBuild(builder_class("hatemoji_build")):
-    """hatemoji_build at the package's current version (see ``hatemoji-datasets list``)."""
+class HatemojiBuild(
+    builder_class(
+        "hatemoji_build",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""

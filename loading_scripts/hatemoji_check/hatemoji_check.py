@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class HatemojiCheck(builder_class("hatemoji_check")):
-    """hatemoji_check at the package's current version (see ``hatemoji-datasets list``)."""
+class HatemojiCheck(
+    builder_class(
+        "hatemoji_check",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""

@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class MultilingualHatecheck(builder_class("multilingual_hatecheck")):
-    """multilingual_hatecheck at the package's current version (see ``hatemoji-datasets list``)."""
+class MultilingualHatecheck(
+    builder_class(
+        "multilingual_hatecheck",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""

@@ -10,5 +10,9 @@ fresh build is checked against the package's recorded fingerprints. Set
 from hatemoji_datasets.building.builder import builder_class
 
 
-class Unsmile(builder_class("unsmile")):
-    """unsmile at the package's current version (see ``hatemoji-datasets list``)."""
+class Unsmile(
+    builder_class(
+        "unsmile",
+    ),
+):
+    """The dataset at the package's current version (see ``hatemoji-datasets list``)."""
