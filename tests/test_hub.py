@@ -101,9 +101,10 @@ def test_export_is_byte_for_byte_repeatable(
 ) -> None:
     first = tree(exported(name))
     again = tmp_path / "again"
-    hub_export.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))
+    where = {"cache_dir": str(session_cache), "mirror": str(mirror), "own_use": True}
+    hub_export.export(name, again, **where)
     assert tree(again) == first
-    hub_export.export(name, again, cache_dir=str(session_cache), mirror=str(mirror))  # over itself
+    hub_export.export(name, again, **where)  # over itself
     assert tree(again) == first
 
 
